@@ -1,0 +1,77 @@
+// swift-tools-version:6.2
+// Spool: a media playback framework and player for Linux.
+// Dependencies point one way: spool → Spool → {SpoolMedia, SpoolOutput, SpoolDesktop,
+// SpoolHLS, SpoolPersistence} → SpoolCore. Only the wrapper targets import a C module.
+import PackageDescription
+
+let strictSwift: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    // The seed's warning: without @concurrent, nonisolated async functions would
+    // run on the caller's actor. Turning the feature on makes every such choice explicit.
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Spool",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Spool", targets: ["Spool"]),
+        .library(name: "SpoolCore", targets: ["SpoolCore"]),
+        .executable(name: "spool", targets: ["spool"]),
+    ],
+    targets: [
+        // C system libraries (Debian's -dev packages; scripts/bootstrap installs them).
+        .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat"),
+        .systemLibrary(name: "CPulse", pkgConfig: "libpulse"),
+        .systemLibrary(name: "CSDL", pkgConfig: "sdl2"),
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1"),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3"),
+
+        // Pure Swift layers.
+        .target(name: "SpoolCore", swiftSettings: strictSwift),
+        .target(name: "SpoolHLS", dependencies: ["SpoolCore"], swiftSettings: strictSwift),
+
+        // Wrappers around C libraries: raw pointers live only here.
+        .target(name: "SpoolMedia", dependencies: ["SpoolCore", "CFFmpeg"], swiftSettings: strictSwift),
+        .target(
+            name: "SpoolOutput", dependencies: ["SpoolCore", "CPulse", "CSDL"], swiftSettings: strictSwift),
+        .target(name: "SpoolDesktop", dependencies: ["SpoolCore", "CDBus"], swiftSettings: strictSwift),
+        .target(
+            name: "SpoolPersistence", dependencies: ["SpoolCore", "CSQLite"], swiftSettings: strictSwift),
+
+        // The public facade.
+        .target(
+            name: "Spool",
+            dependencies: [
+                "SpoolCore", "SpoolHLS", "SpoolMedia", "SpoolOutput", "SpoolDesktop", "SpoolPersistence",
+            ],
+            swiftSettings: strictSwift),
+
+        // The command-line program: the only place that builds real clocks and outputs.
+        .executableTarget(name: "spool", dependencies: ["Spool"], swiftSettings: strictSwift),
+
+        // Test helpers shared by every test target.
+        .target(name: "SpoolTestSupport", dependencies: ["SpoolCore"], swiftSettings: strictSwift),
+
+        .testTarget(
+            name: "SpoolCoreTests", dependencies: ["SpoolCore", "SpoolTestSupport"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "SpoolHLSTests", dependencies: ["SpoolHLS", "SpoolTestSupport"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "SpoolMediaTests", dependencies: ["SpoolMedia", "SpoolTestSupport"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "SpoolOutputTests", dependencies: ["SpoolOutput", "SpoolTestSupport"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "SpoolDesktopTests", dependencies: ["SpoolDesktop", "SpoolTestSupport"],
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "SpoolPersistenceTests", dependencies: ["SpoolPersistence", "SpoolTestSupport"],
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "SpoolTests", dependencies: ["Spool", "SpoolTestSupport"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "SpoolTestSupportTests", dependencies: ["SpoolTestSupport"], swiftSettings: strictSwift),
+    ]
+)

@@ -1,0 +1,19 @@
+@_exported public import SpoolCore
+import SpoolMedia
+import SpoolOutput
+import SpoolDesktop
+import SpoolPersistence
+
+/// Facts about this build of Spool.
+public enum SpoolInfo {
+    /// Spool's own version.
+    public static let version = "0.1.0"
+
+    /// One line per linked C library family, for `spool --version` and bug reports.
+    public static var libraryVersions: [String] {
+        [
+            FFmpegLibraries.versionSummary, OutputLibraries.versionSummary,
+            DesktopLibraries.versionSummary, PersistenceLibraries.versionSummary,
+        ]
+    }
+}
