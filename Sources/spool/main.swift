@@ -1,5 +1,5 @@
-import Spool
 import Foundation
+import Spool
 
 let usage = """
     usage: spool <command> [options]

@@ -95,7 +95,8 @@ extension MediaTime: Comparable, Hashable {
         case (.negativeInfinity, _), (_, .negativeInfinity): return .negativeInfinity
         default: break
         }
-        let common = UInt128(lhs.timescale) / gcd(UInt128(lhs.timescale), UInt128(rhs.timescale))
+        let common =
+            UInt128(lhs.timescale) / gcd(UInt128(lhs.timescale), UInt128(rhs.timescale))
             * UInt128(rhs.timescale)
         let timescale: Int32
         if let exact = Int32(exactly: common) {

@@ -1,2 +1,0 @@
-/// Helpers shared by Spool's test targets: clocks, fakes and loopback servers.
-public enum SpoolTestSupport {}
