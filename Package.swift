@@ -15,7 +15,7 @@ let strictSwift: [SwiftSetting] = [
 
 let package = Package(
     name: "Spool",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v26)],
     products: [
         .library(name: "Spool", targets: ["Spool"]),
         .library(name: "SpoolCore", targets: ["SpoolCore"]),
