@@ -1,0 +1,98 @@
+import Foundation
+import SpoolCore
+import SpoolTestSupport
+import Testing
+
+/// A slow reader must hold back the download: the buffer is bounded, and the transfer
+/// continues with range requests once the reader catches up.
+@Suite struct HTTPByteSourceBackPressureTests {
+    @Test func fullBufferPausesTheTransferAndRangeRequestsResumeIt() async throws {
+        let payload = RandomBytes.make(count: 8 << 20)
+        let bufferLimit = 1 << 20
+        let server = try LoopbackHTTPServer()
+        // Paced like a fast real link (4 MiB/s, 2 s for the file). Unpaced loopback is
+        // faster than URLSession hands data to its delegate, so the pause would land late.
+        server.setRoute("/big.bin", .file(payload, throttle: .rate(bytesPerSecond: 4 << 20, chunkSize: 64 << 10)))
+        let source = HTTPByteSource(url: server.url("/big.bin"), options: .init(bufferLimit: bufferLimit))
+        try await onThread { try source.open() }.get()
+
+        // Nothing is read: the source must stop the transfer by itself.
+        let paused = await server.waitUntil(timeout: .seconds(5)) { log in
+            log.connections.first?.clientClosedEarly == true
+        }
+        #expect(paused)
+        let firstTransfer = try #require(server.log.connections.first)
+        #expect(firstTransfer.bodyBytesSent < payload.count / 2, "sent \(firstTransfer.bodyBytesSent)")
+
+        let data = try await onThread { try source.readToEnd(chunkSize: 256 << 10) }.get()
+        #expect(data == payload)
+
+        let requests = server.log.requests
+        #expect(requests.count >= 2)
+        #expect(requests.first?.header("Range") == nil)
+        let rangeStarts = requests.dropFirst().compactMap { $0.header("Range") }
+        #expect(rangeStarts.count == requests.count - 1)
+        #expect(rangeStarts.allSatisfy { $0.hasPrefix("bytes=") && $0.hasSuffix("-") })
+        source.close()
+        server.stop()
+    }
+
+    @Test func unpacedTransferWithSmallBufferDeliversEveryByteOnce() async throws {
+        let payload = RandomBytes.make(count: 16 << 20)
+        let server = try LoopbackHTTPServer()
+        server.setRoute("/big.bin", .file(payload))
+        let source = HTTPByteSource(url: server.url("/big.bin"), options: .init(bufferLimit: 256 << 10))
+        try await onThread { try source.open() }.get()
+        // Let the first transfer either pause (the usual case) or finish before reading, so
+        // the bytes that arrive after the pause are what the reader gets first.
+        let settled = await server.waitUntil(timeout: .seconds(10)) { log in
+            guard let first = log.connections.first else { return false }
+            return first.isClosed || first.bodyBytesSent == payload.count
+        }
+        let data = try await onThread { try source.readToEnd() }.get()
+        #expect(settled)
+        #expect(data == payload)
+        #expect(source.bytesTransferred == Int64(payload.count))
+        source.close()
+        server.stop()
+    }
+
+    @Test func aServerIgnoringRangesMakesSeekThrowNotSeekable() async throws {
+        let payload = RandomBytes.make(count: 256 << 10)
+        let server = try LoopbackHTTPServer()
+        server.setRoute(
+            "/liar.bin", ScriptedResponse(status: 200, body: payload, ranges: .advertisedButIgnored))
+        let source = HTTPByteSource(url: server.url("/liar.bin"))
+        let (advertised, seekError, after) = try await onThread {
+            try source.open()
+            let advertised = source.isSeekable
+            let seekError = Result { try source.seek(to: Int64(payload.count - 10)) }.failure
+            return (advertised, seekError, try source.readToEnd())
+        }.get()
+        #expect(advertised)
+        #expect(seekError == .notSeekable(source.url))
+        #expect(!source.isSeekable)
+        // The 200 answer started at byte 0, and so does the source now.
+        #expect(after == payload)
+        source.close()
+        server.stop()
+    }
+
+    @Test func truncatedBodyIsANetworkError() async throws {
+        // The server declares 64 KiB, sends 16 KiB, then stops mid-body: the connection
+        // ends before Content-Length is reached.
+        let payload = RandomBytes.make(count: 64 << 10)
+        let server = try LoopbackHTTPServer()
+        server.setRoute("/cut.bin", .file(payload, throttle: .init(chunkSize: 16 << 10, delay: .seconds(60))))
+        let source = HTTPByteSource(url: server.url("/cut.bin"))
+        let first = try await onThread {
+            try source.open()
+            return try source.read(exactly: 16 << 10)
+        }.get()
+        server.stop()
+        let error = try #require(await onThread { try source.readToEnd() }.failure)
+        #expect(first == payload.prefix(16 << 10))
+        #expect(error.isNetwork(for: source.url), "\(error)")
+        source.close()
+    }
+}
