@@ -1,0 +1,128 @@
+/// A FIFO between two pipeline threads, bounded by the total *cost* of its elements (media
+/// duration for packet queues, a count for frame queues) rather than only by their number, so
+/// memory follows the forward-buffer duration whatever the bitrate or media length.
+///
+/// `push` blocks while the queue is over budget; `pop` blocks while it is empty. `close()` ends
+/// the queue for both sides (`push` returns `false`, `pop` drains what is left, then `nil`);
+/// `flush()` discards the contents (seeks) and bumps `generation`, so a consumer can tell
+/// elements queued before a flush from those after. An element whose cost alone exceeds the
+/// budget is still accepted when the queue is empty — otherwise it could never pass.
+///
+/// Blocking calls are for pipeline threads only, never the Swift cooperative pool.
+package final class BoundedBlockingQueue<Element: Sendable>: Sendable {
+    private struct State: Sendable {
+        var items: [(element: Element, cost: Int64)] = []
+        var head = 0
+        var totalCost: Int64 = 0
+        var closed = false
+        var endOfStream = false
+        var generation = 0
+    }
+
+    private let lock: ConditionLock<State>
+    /// The budget: `push` waits while `totalCost` is at or above it.
+    package let capacity: Int64
+
+    /// A queue whose elements may cost up to `capacity` in total.
+    package init(capacity: Int64) {
+        self.capacity = max(capacity, 1)
+        self.lock = ConditionLock(State())
+    }
+
+    /// Appends `element`, blocking while the queue is full. Returns `false` (dropping the
+    /// element) when the queue is closed, or when `generation` moved past `expectedGeneration`
+    /// while waiting — the element belongs to a flushed stretch of media.
+    @discardableResult
+    package func push(_ element: Element, cost: Int64, expectedGeneration: Int? = nil) -> Bool {
+        let accepted =
+            lock.wait(timeout: nil) { state -> Bool? in
+                if state.closed { return false }
+                if let expectedGeneration, state.generation != expectedGeneration { return false }
+                let count = state.items.count - state.head
+                guard count == 0 || state.totalCost < capacity else { return nil }
+                state.items.append((element, cost))
+                state.totalCost += cost
+                state.endOfStream = false
+                return true
+            } ?? false
+        if accepted { lock.update { _ in } }  // wake a waiting consumer
+        return accepted
+    }
+
+    /// Removes the oldest element, blocking while the queue is empty. Returns `nil` once the
+    /// queue is closed and empty, or when end of stream was marked and everything was taken.
+    package func pop() -> (element: Element, generation: Int)? {
+        let result = lock.wait(timeout: nil) { state -> (Element, Int)?? in
+            if state.head < state.items.count {
+                let item = state.items[state.head]
+                state.head += 1
+                state.totalCost -= item.cost
+                if state.head > 64, state.head * 2 > state.items.count {
+                    state.items.removeFirst(state.head)
+                    state.head = 0
+                }
+                return .some((item.element, state.generation))
+            }
+            if state.closed || state.endOfStream { return .some(nil) }
+            return nil
+        }
+        lock.update { _ in }  // wake a producer waiting for room
+        guard let result, let value = result else { return nil }
+        return (value.0, value.1)
+    }
+
+    /// Removes the oldest element if there is one, without blocking.
+    package func tryPop() -> (element: Element, generation: Int)? {
+        let value = lock.update { state -> (Element, Int)? in
+            guard state.head < state.items.count else { return nil }
+            let item = state.items[state.head]
+            state.head += 1
+            state.totalCost -= item.cost
+            return (item.element, state.generation)
+        }
+        return value.map { ($0.0, $0.1) }
+    }
+
+    /// Marks that no more elements will come for now: a blocked or later `pop` on an empty
+    /// queue returns `nil` instead of waiting. A later `push` clears the mark.
+    package func markEndOfStream() {
+        lock.update { $0.endOfStream = true }
+    }
+
+    /// Discards every element and starts a new generation; wakes blocked producers.
+    /// Returns the new generation.
+    @discardableResult
+    package func flush() -> Int {
+        lock.update { state in
+            state.items.removeAll(keepingCapacity: true)
+            state.head = 0
+            state.totalCost = 0
+            state.endOfStream = false
+            state.generation += 1
+            return state.generation
+        }
+    }
+
+    /// Ends the queue: producers get `false`, consumers drain then get `nil`. Idempotent.
+    package func close() {
+        lock.update { $0.closed = true }
+    }
+
+    /// The generation elements pushed now belong to.
+    package var generation: Int { lock.withLock { $0.generation } }
+
+    /// The summed cost of queued elements (for buffer-level reporting).
+    package var totalCost: Int64 { lock.withLock { $0.totalCost } }
+
+    /// The number of queued elements.
+    package var count: Int { lock.withLock { $0.items.count - $0.head } }
+
+    /// Blocks until a producer or consumer is blocked on this queue, or `timeout` passed
+    /// (for tests that must act on a call known to be blocked).
+    package func waitForBlockedThread(timeout: Duration) -> Bool {
+        lock.waitForBlockedThread(timeout: timeout)
+    }
+
+    /// Whether `close()` was called.
+    package var isClosed: Bool { lock.withLock { $0.closed } }
+}

@@ -1,0 +1,72 @@
+import Synchronization
+
+/// The master clock of one playing item: the media time being heard (or seen) right now.
+///
+/// The audio thread *anchors* it after every write (media time of the sample being heard =
+/// end of what was written minus the output's latency); without audio, the engine anchors it
+/// once and lets it run on host time. Between anchors the time is extrapolated along host
+/// time at `rate`; while paused it stands still. Every input is an explicit host time, so the
+/// clock is deterministic under test; any thread may read or anchor it.
+package final class PlaybackClock: Sendable {
+    private struct State {
+        var anchorMedia: MediaTime = .invalid
+        var anchorHost: Duration = .zero
+        var rate: Double = 1
+        var paused = true
+    }
+
+    private let state = Mutex(State())
+
+    /// A clock with no time yet (`invalid`), paused.
+    package init() {}
+
+    /// Sets the media time heard at host time `host`.
+    package func anchor(media: MediaTime, at host: Duration) {
+        state.withLock { state in
+            state.anchorMedia = media
+            state.anchorHost = host
+        }
+    }
+
+    /// The media time at host time `host`: extrapolated from the anchor while running, the
+    /// anchor itself while paused; `invalid` before the first anchor.
+    package func mediaTime(at host: Duration) -> MediaTime {
+        state.withLock { state in
+            guard state.anchorMedia.isNumeric else { return state.anchorMedia }
+            guard !state.paused else { return state.anchorMedia }
+            let elapsed = (host - state.anchorHost).timeInterval * state.rate
+            return state.anchorMedia + MediaTime(seconds: max(elapsed, 0), preferredTimescale: 1_000_000)
+        }
+    }
+
+    /// Pauses or resumes at host time `host`, re-anchoring so no time is lost or gained.
+    package func setPaused(_ paused: Bool, at host: Duration) {
+        let now = mediaTime(at: host)
+        state.withLock { state in
+            guard state.paused != paused else { return }
+            if state.anchorMedia.isNumeric {
+                state.anchorMedia = now
+                state.anchorHost = host
+            }
+            state.paused = paused
+        }
+    }
+
+    /// Changes the rate at host time `host`, re-anchoring so the time is continuous.
+    package func setRate(_ rate: Double, at host: Duration) {
+        let now = mediaTime(at: host)
+        state.withLock { state in
+            if state.anchorMedia.isNumeric {
+                state.anchorMedia = now
+                state.anchorHost = host
+            }
+            state.rate = rate
+        }
+    }
+
+    /// Whether the clock stands still.
+    package var isPaused: Bool { state.withLock { $0.paused } }
+
+    /// The current rate.
+    package var rate: Double { state.withLock { $0.rate } }
+}
