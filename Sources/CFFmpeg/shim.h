@@ -43,4 +43,19 @@ static inline int cffmpeg_time_base(void) { return AV_TIME_BASE; }
 /// AVSEEK_SIZE: the whence value asking a custom I/O seek callback for the stream size.
 static inline int cffmpeg_avseek_size(void) { return AVSEEK_SIZE; }
 
+/// AVSEEK_FORCE: a flag FFmpeg may OR into `whence`; custom seek callbacks mask it off.
+static inline int cffmpeg_avseek_force(void) { return AVSEEK_FORCE; }
+/// AVIO_SEEKABLE_NORMAL: the AVIOContext.seekable bit for byte-addressable seeking.
+static inline int cffmpeg_avio_seekable_normal(void) { return AVIO_SEEKABLE_NORMAL; }
+/// AVERROR_DEMUXER_NOT_FOUND: no demuxer for the requested format.
+static inline int cffmpeg_averror_demuxer_not_found(void) { return AVERROR_DEMUXER_NOT_FOUND; }
+/// AVERROR_STREAM_NOT_FOUND: no stream matched a request.
+static inline int cffmpeg_averror_stream_not_found(void) { return AVERROR_STREAM_NOT_FOUND; }
+/// AV_DISPOSITION_ATTACHED_PIC: the stream is a cover picture (AVStream.attached_pic), not video.
+static inline int cffmpeg_disposition_attached_pic(void) { return AV_DISPOSITION_ATTACHED_PIC; }
+/// AVFMT_FLAG_CUSTOM_IO: the caller owns AVFormatContext.pb; FFmpeg must not close it.
+static inline int cffmpeg_avfmt_flag_custom_io(void) { return AVFMT_FLAG_CUSTOM_IO; }
+/// AV_ERROR_MAX_STRING_SIZE: the buffer size av_strerror needs.
+static inline int cffmpeg_error_max_string_size(void) { return AV_ERROR_MAX_STRING_SIZE; }
+
 #endif

@@ -1,0 +1,129 @@
+public import Foundation
+import SpoolMedia
+import Synchronization
+
+/// A media file or stream at a URL whose properties load asynchronously, like
+/// `AVURLAsset`: `let (playable, duration) = try await asset.load(.isPlayable, .duration)`.
+///
+/// Guarantees:
+/// - One probe answers every property: concurrent loads await the same in-flight probe,
+///   a successful result is cached, and a failed probe's error is returned to every
+///   caller, now and later.
+/// - The probe reads bytes only through the byte source the factory makes, on a thread
+///   of its own, so loading never blocks the caller's actor or the cooperative pool.
+/// - `cancelLoading()` aborts at once: pending loads throw `AssetLoadError.cancelled`,
+///   FFmpeg is interrupted and the byte source cancelled. A later load starts afresh.
+/// - Loads throw only `AssetLoadError`.
+public final class URLAsset: AsynchronousPropertyLoading {
+    /// Makes the (unopened) byte source for a URL; the asset calls it once per probe.
+    public typealias ByteSourceFactory = @Sendable (URL) throws(ByteSourceError) -> any ByteSource
+
+    /// The asset's location.
+    public let url: URL
+
+    private let makeByteSource: ByteSourceFactory
+    private let state = Mutex<LoadState>(.idle)
+
+    private enum LoadState {
+        case idle
+        case probing(MediaProbe)
+        case loaded(ProbeResult)
+        case failed(AssetLoadError)
+    }
+
+    private enum Start {
+        case ready(ProbeResult)
+        case failed(AssetLoadError)
+        case waiting(MediaProbe)
+    }
+
+    /// An asset for `url`. Nothing is read until the first `load`. `byteSourceFactory`
+    /// defaults to `ByteSources.make(for:)`; tests pass a fake.
+    public init(url: URL, byteSourceFactory: @escaping ByteSourceFactory = { url throws(ByteSourceError) in
+        try ByteSources.make(for: url)
+    }) {
+        self.url = url
+        self.makeByteSource = byteSourceFactory
+    }
+
+    /// An asset for a local file path (relative paths resolve against the current directory).
+    public convenience init(path: String) {
+        self.init(url: URL(fileURLWithPath: path))
+    }
+
+    /// Loads one property, probing the asset if no probe has run yet. Throws
+    /// `AssetLoadError`, including `.unsupportedFormat` for a property key `URLAsset`
+    /// does not know.
+    public func load<Value>(_ property: AssetProperty<Value>) async throws -> Value {
+        let result = try await probeResult()
+        guard let value = Self.value(of: property.name, in: result) as? Value else {
+            throw AssetLoadError.unsupportedFormat("URLAsset has no property '\(property.name)' of type \(Value.self)")
+        }
+        return value
+    }
+
+    /// Aborts the in-flight probe from any thread; its pending loads throw `.cancelled`.
+    /// Results already loaded stay loaded.
+    public func cancelLoading() {
+        let probe = state.withLock { state -> MediaProbe? in
+            guard case .probing(let probe) = state else { return nil }
+            state = .idle
+            return probe
+        }
+        probe?.cancel()
+    }
+
+    /// Whether the asset is a live stream (its duration is indefinite). Loads the duration.
+    public var isLive: Bool {
+        get async throws { try await load(.duration).isIndefinite }
+    }
+
+    private func probeResult() async throws(AssetLoadError) -> ProbeResult {
+        let probe: MediaProbe
+        switch startOrJoinProbe() {
+        case .ready(let result): return result
+        case .failed(let error): throw error
+        case .waiting(let inFlight): probe = inFlight
+        }
+        do {
+            let result = try await probe.result()
+            settle(probe, as: .loaded(result))
+            return result
+        } catch .cancelled {
+            // Only this caller's task was cancelled: the probe goes on for the others.
+            // Otherwise the probe itself was cancelled, and a later load may start afresh.
+            if !Task.isCancelled { settle(probe, as: .idle) }
+            throw .cancelled
+        } catch {
+            settle(probe, as: .failed(error))
+            throw error
+        }
+    }
+
+    private func startOrJoinProbe() -> Start {
+        state.withLock { state in
+            switch state {
+            case .loaded(let result): return .ready(result)
+            case .failed(let error): return .failed(error)
+            case .probing(let probe): return .waiting(probe)
+            case .idle:
+                do throws(ByteSourceError) {
+                    let probe = MediaProbe(source: try makeByteSource(url))
+                    state = .probing(probe)
+                    return .waiting(probe)
+                } catch {
+                    state = .failed(AssetLoadError(error))
+                    return .failed(AssetLoadError(error))
+                }
+            }
+        }
+    }
+
+    /// Records the outcome of `probe` unless a newer probe or a cancellation replaced it.
+    private func settle(_ probe: MediaProbe, as outcome: LoadState) {
+        state.withLock { state in
+            guard case .probing(let current) = state, current === probe else { return }
+            state = outcome
+        }
+    }
+}

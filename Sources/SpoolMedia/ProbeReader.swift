@@ -1,0 +1,108 @@
+internal import CFFmpeg
+import Foundation
+import SpoolCore
+
+/// Turns an opened `AVFormatContext` into a `ProbeResult`: the only place that reads the
+/// container's C structs for probing. Nothing it returns points into FFmpeg memory.
+enum ProbeReader {
+    static func result(of context: UnsafeMutablePointer<AVFormatContext>, isSeekable: Bool) -> ProbeResult {
+        let format = context.pointee
+        let streams = (0..<Int(format.nb_streams)).compactMap { format.streams[$0] }
+        let artworkStream = streams.first(where: isAttachedPicture)
+        let tracks = streams.filter { !isAttachedPicture($0) }.map(track)
+        var metadata = AssetMetadata(
+            title: tag("title", in: format.metadata),
+            artist: tag("artist", in: format.metadata),
+            album: tag("album", in: format.metadata))
+        // Ogg and a few others tag the audio stream rather than the container.
+        if let audio = streams.first(where: { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO }) {
+            metadata.title = metadata.title ?? tag("title", in: audio.pointee.metadata)
+            metadata.artist = metadata.artist ?? tag("artist", in: audio.pointee.metadata)
+            metadata.album = metadata.album ?? tag("album", in: audio.pointee.metadata)
+        }
+        if let artworkStream {
+            let picture = artworkStream.pointee.attached_pic
+            if let bytes = picture.data, picture.size > 0 {
+                metadata.artwork = Data(bytes: bytes, count: Int(picture.size))
+                metadata.artworkMIMEType = mimeType(of: artworkStream.pointee.codecpar.pointee.codec_id)
+            }
+        }
+        let duration =
+            format.duration == cffmpeg_nopts_value() || format.duration < 0
+            ? MediaTime.indefinite
+            : MediaTime(value: format.duration, timescale: cffmpeg_time_base())
+        return ProbeResult(
+            duration: duration,
+            formatName: format.iformat.map { String(cString: $0.pointee.name) } ?? "unknown",
+            bitRate: positive(format.bit_rate),
+            tracks: tracks,
+            metadata: metadata,
+            isSeekable: isSeekable)
+    }
+
+    private static func isAttachedPicture(_ stream: UnsafeMutablePointer<AVStream>) -> Bool {
+        stream.pointee.disposition & cffmpeg_disposition_attached_pic() != 0
+    }
+
+    private static func track(_ stream: UnsafeMutablePointer<AVStream>) -> AssetTrack {
+        let parameters = stream.pointee.codecpar.pointee
+        let language = tag("language", in: stream.pointee.metadata)
+        var track = AssetTrack(
+            kind: kind(of: parameters.codec_type),
+            codec: String(cString: avcodec_get_name(parameters.codec_id)),
+            // "und" is ISO 639-2 for "undetermined": no language stated.
+            language: language == "und" ? nil : language,
+            bitRate: positive(parameters.bit_rate),
+            isDecodable: avcodec_find_decoder(parameters.codec_id) != nil)
+        switch track.kind {
+        case .video:
+            track.width = positive(Int64(parameters.width))
+            track.height = positive(Int64(parameters.height))
+            track.frameRate = framesPerSecond(stream.pointee.avg_frame_rate)
+                ?? framesPerSecond(stream.pointee.r_frame_rate)
+        case .audio:
+            track.channels = positive(Int64(parameters.ch_layout.nb_channels))
+            track.sampleRate = positive(Int64(parameters.sample_rate))
+        case .subtitle, .data:
+            break
+        }
+        return track
+    }
+
+    private static func kind(of type: AVMediaType) -> AssetTrack.MediaKind {
+        switch type {
+        case AVMEDIA_TYPE_VIDEO: .video
+        case AVMEDIA_TYPE_AUDIO: .audio
+        case AVMEDIA_TYPE_SUBTITLE: .subtitle
+        default: .data
+        }
+    }
+
+    private static func mimeType(of codec: AVCodecID) -> String? {
+        switch codec {
+        case AV_CODEC_ID_MJPEG: "image/jpeg"
+        case AV_CODEC_ID_PNG: "image/png"
+        case AV_CODEC_ID_BMP: "image/bmp"
+        case AV_CODEC_ID_GIF: "image/gif"
+        case AV_CODEC_ID_WEBP: "image/webp"
+        case AV_CODEC_ID_TIFF: "image/tiff"
+        default: nil
+        }
+    }
+
+    private static func tag(_ key: String, in dictionary: OpaquePointer?) -> String? {
+        // av_dict_get matches keys case-insensitively, so "TITLE" (Vorbis comments) counts.
+        guard let entry = av_dict_get(dictionary, key, nil, 0), let value = entry.pointee.value else { return nil }
+        let text = String(cString: value)
+        return text.isEmpty ? nil : text
+    }
+
+    private static func framesPerSecond(_ rate: AVRational) -> Double? {
+        guard rate.num > 0, rate.den > 0 else { return nil }
+        return Double(rate.num) / Double(rate.den)
+    }
+
+    private static func positive(_ value: Int64) -> Int? {
+        value > 0 ? Int(value) : nil
+    }
+}

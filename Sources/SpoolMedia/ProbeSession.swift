@@ -1,0 +1,42 @@
+import Foundation
+import SpoolCore
+
+/// The blocking steps of one probe: open the source, bridge it to FFmpeg, open the
+/// container, read stream info, describe it, close everything. Runs on the probe's own
+/// thread, never on the cooperative pool; every FFmpeg object it makes is freed before
+/// it returns, on that same thread.
+enum ProbeSession {
+    static func run(source: any ByteSource, interrupt: InterruptFlag) -> Result<ProbeResult, AssetLoadError> {
+        defer { source.close() }
+        let failure = ProbeFailure(url: source.url, interrupt: interrupt)
+        do {
+            try source.open()
+        } catch {
+            return .failure(failure.map(error))
+        }
+        if source.length == 0 { return .failure(failure.emptyInput) }
+
+        let io: ByteSourceIOContext
+        do {
+            io = try ByteSourceIOContext(source: source, interrupt: interrupt)
+        } catch {
+            return .failure(failure.map(error, stage: .opening, io: nil))
+        }
+        var stage = ProbeFailure.Stage.opening
+        do {
+            let input = try InputFormatContext(io: io, interrupt: interrupt, formatHint: source.url.path)
+            stage = .readingStreams
+            try input.findStreamInfo()
+            // FFmpeg may settle for what it has after a read fails; the source's own error
+            // is the truth about this asset.
+            if let sourceError = io.sourceError { return .failure(failure.map(sourceError)) }
+            if interrupt.isRaised { return .failure(.cancelled) }
+            guard let result = input.withContext({ ProbeReader.result(of: $0, isSeekable: io.isSeekable) }) else {
+                return .failure(failure.map(.invalidData, stage: stage, io: io))
+            }
+            return .success(result)
+        } catch {
+            return .failure(failure.map(error, stage: stage, io: io))
+        }
+    }
+}

@@ -1,0 +1,148 @@
+public import Foundation
+
+/// Media files for tests, made at test time by the `ffmpeg` CLI from its built-in lavfi
+/// sources: nothing is committed, nothing is downloaded.
+///
+/// Each fixture is generated once per test run, into a temporary directory of this process,
+/// however many tests ask for it concurrently. A missing `ffmpeg` is a test failure with a
+/// message saying so, never a silent skip.
+public enum TestMedia {
+    /// The generated fixtures. Each lasts 2 seconds.
+    public enum Fixture: String, CaseIterable, Sendable, CustomStringConvertible {
+        /// MP4: H.264 320x240 at 25 fps, AAC mono 48 kHz tagged English.
+        case h264AACMP4 = "h264-aac.mp4"
+        /// WebM: VP9 320x240 at 25 fps, Opus mono 48 kHz, with a title.
+        case vp9OpusWebM = "vp9-opus.webm"
+        /// MP3 mono 44.1 kHz with title, artist, album and a 64x64 JPEG cover picture.
+        case mp3WithCover = "tone-cover.mp3"
+        /// FLAC stereo 48 kHz, audio only.
+        case flacStereo = "tone-stereo.flac"
+        /// MPEG-TS: H.264 and AAC. Served one-way with no length, it looks like a live stream.
+        case h264AACTransportStream = "h264-aac.ts"
+
+        /// The file name.
+        public var description: String { rawValue }
+    }
+
+    /// The tags written into `.mp3WithCover`.
+    public static let mp3Tags = (title: "Spool Test Tone", artist: "Spool", album: "Fixtures")
+    /// The title written into `.vp9OpusWebM`.
+    public static let webmTitle = "Spool WebM"
+
+    /// A two-cue SubRip file: media FFmpeg reads, with nothing in it to play.
+    public static let subRipText = """
+        1
+        00:00:00,000 --> 00:00:01,000
+        Hello
+
+        2
+        00:00:01,000 --> 00:00:02,000
+        World
+
+        """
+
+    /// The fixture's file, generating it on first use.
+    public static func url(for fixture: Fixture) async throws -> URL {
+        try await cache.url(for: fixture)
+    }
+
+    /// Writes `contents` to a file named `name` in this run's directory (for empty or
+    /// garbage inputs) and returns its URL.
+    public static func file(named name: String, contents: Data) throws -> URL {
+        let url = try directory().appendingPathComponent(name)
+        try contents.write(to: url)
+        return url
+    }
+
+    /// `count` bytes from a seeded generator: the same "random" file on every run.
+    public static func pseudoRandomBytes(count: Int, seed: UInt64) -> Data {
+        var state = seed
+        var data = Data(capacity: count)
+        for _ in 0..<count {
+            // SplitMix64: tiny, deterministic, good enough to look like noise to a prober.
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var mixed = state
+            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+            data.append(UInt8(truncatingIfNeeded: mixed ^ (mixed >> 31)))
+        }
+        return data
+    }
+
+    /// This run's directory for generated media, created on first use.
+    public static func directory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("spool-test-media-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    private static let cache = FixtureCache()
+}
+
+/// Generates each fixture once; concurrent requests share the same generation.
+private actor FixtureCache {
+    private var generations: [TestMedia.Fixture: Task<URL, any Error>] = [:]
+
+    func url(for fixture: TestMedia.Fixture) async throws -> URL {
+        if let generation = generations[fixture] { return try await generation.value }
+        let generation = Task { try await Self.generate(fixture) }
+        generations[fixture] = generation
+        return try await generation.value
+    }
+
+    private static func generate(_ fixture: TestMedia.Fixture) async throws -> URL {
+        let ffmpeg = try ToolRunner.find("ffmpeg")
+        let directory = try TestMedia.directory()
+        let output = directory.appendingPathComponent(fixture.rawValue)
+        let common = ["-nostdin", "-hide_banner", "-loglevel", "error", "-y"]
+        let video = ["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25"]
+        let tone48k = ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000"]
+        let arguments: [String]
+        switch fixture {
+        case .h264AACMP4:
+            arguments =
+                common + video + tone48k
+                + ["-t", "2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
+                    "-metadata:s:a:0", "language=eng", output.path]
+        case .vp9OpusWebM:
+            arguments =
+                common + video + tone48k
+                + ["-t", "2", "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-c:a", "libopus",
+                    "-metadata", "title=\(TestMedia.webmTitle)", output.path]
+        case .mp3WithCover:
+            // The cover is made first: one muxer pass with an endless lavfi picture source never ends.
+            let cover = directory.appendingPathComponent("cover.jpg")
+            try await run(
+                ffmpeg,
+                common + ["-f", "lavfi", "-i", "testsrc2=size=64x64:rate=1", "-frames:v", "1", cover.path])
+            let tags = TestMedia.mp3Tags
+            arguments =
+                common
+                + ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=2", "-i", cover.path,
+                    "-map", "0:a", "-map", "1:v", "-c:a", "libmp3lame", "-c:v", "copy", "-id3v2_version", "3",
+                    "-metadata", "title=\(tags.title)", "-metadata", "artist=\(tags.artist)",
+                    "-metadata", "album=\(tags.album)", "-metadata:s:v", "comment=Cover (front)",
+                    "-disposition:v", "attached_pic", output.path]
+        case .h264AACTransportStream:
+            arguments =
+                common + video + tone48k
+                + ["-t", "2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
+                    output.path]
+        case .flacStereo:
+            arguments =
+                common
+                + ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=2", "-ac", "2", "-c:a", "flac",
+                    output.path]
+        }
+        try await run(ffmpeg, arguments)
+        return output
+    }
+
+    private static func run(_ ffmpeg: URL, _ arguments: [String]) async throws {
+        let result = try await ToolRunner.run(ffmpeg, arguments)
+        guard result.status == 0 else {
+            throw ToolError(description: "ffmpeg \(arguments.joined(separator: " ")) failed: \(result.errorText)")
+        }
+    }
+}

@@ -1,0 +1,98 @@
+public import Foundation
+
+/// What a finished child process left behind.
+public struct ToolOutput: Sendable {
+    /// The exit status (or the signal number when it was killed by one).
+    public let status: Int32
+    /// Everything it wrote to stdout.
+    public let standardOutput: Data
+    /// Everything it wrote to stderr.
+    public let standardError: Data
+
+    /// stdout as UTF-8 text.
+    public var outputText: String { String(decoding: standardOutput, as: UTF8.self) }
+    /// stderr as UTF-8 text.
+    public var errorText: String { String(decoding: standardError, as: UTF8.self) }
+}
+
+/// Why a tool could not be run. Tests fail with this message; they never skip.
+public struct ToolError: Error, CustomStringConvertible {
+    /// What went wrong and what to do about it.
+    public let description: String
+
+    /// An error with `description` as its message.
+    public init(description: String) { self.description = description }
+}
+
+/// Runs command-line tools (ffmpeg, ffprobe, the built `spool`) for tests, without
+/// blocking a cooperative thread while they run.
+public enum ToolRunner {
+    /// Runs `executable` to completion. Output goes to temporary files rather than pipes,
+    /// so a chatty tool can never deadlock on a full pipe.
+    public static func run(_ executable: URL, _ arguments: [String]) async throws -> ToolOutput {
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("spool-tool-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        defer {
+            try? out.close()
+            try? err.close()
+        }
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out
+        process.standardError = err
+        let status = try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<Int32, any Error>) in
+            process.terminationHandler = { finished in continuation.resume(returning: finished.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: ToolError(description: "cannot run \(executable.path): \(error)"))
+            }
+        }
+        return ToolOutput(
+            status: status, standardOutput: try Data(contentsOf: outURL), standardError: try Data(contentsOf: errURL))
+    }
+
+    /// The executable `name` on `PATH`; throws a message saying what to install if absent.
+    public static func find(_ name: String) throws -> URL {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw ToolError(description: "\(name) not found on PATH; install it (Debian: apt-get install ffmpeg)")
+    }
+
+    /// An executable SwiftPM built into the same directory as the running test binary
+    /// (`.build/<triple>/debug/`), such as `spool`.
+    public static func builtProduct(_ name: String) throws -> URL {
+        var candidates: [URL] = []
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        candidates.append(runner.deletingLastPathComponent().appendingPathComponent(name))
+        candidates.append(Bundle.main.bundleURL.appendingPathComponent(name))
+        // `swift test` runs `.build/<triple>/debug/<Package>PackageTests.xctest`; walk up to
+        // `.build/debug` as a fallback for runners that live elsewhere.
+        var directory = runner.deletingLastPathComponent()
+        while directory.path != "/" {
+            candidates.append(directory.appendingPathComponent(".build/debug/\(name)"))
+            directory.deleteLastPathComponent()
+        }
+        if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) {
+            return found
+        }
+        throw ToolError(
+            description: "the built \(name) executable was not found next to \(runner.path); run `swift build` first")
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Spool
+
+/// `spool probe [--json] URL|PATH`: describes a media file or stream.
+///
+/// Exit status 0 with the description on stdout; 1 with one `spool: <message>` line on
+/// stderr when the input cannot be read or has nothing playable; 2 for a usage error.
+enum ProbeCommand {
+    static let usage = "spool probe [--json] URL|PATH"
+
+    static func run(_ arguments: [String]) async -> Int32 {
+        var asJSON = false
+        var inputs: [String] = []
+        for argument in arguments {
+            switch argument {
+            case "--json": asJSON = true
+            case _ where argument.hasPrefix("-") && argument != "-":
+                StandardError.report("probe: unknown option '\(argument)'\nusage: \(usage)")
+                return 2
+            default: inputs.append(argument)
+            }
+        }
+        guard inputs.count == 1, let input = inputs.first else {
+            StandardError.report("probe: expected one URL or path\nusage: \(usage)")
+            return 2
+        }
+
+        let asset = URLAsset(url: location(of: input))
+        do {
+            let (isPlayable, duration, tracks, metadata, format) = try await asset.load(
+                .isPlayable, .duration, .tracks, .metadata, .formatName)
+            guard isPlayable else {
+                StandardError.report("\(asset.url.redactedForDisplay): \(AssetLoadError.notPlayable)")
+                return 1
+            }
+            let report = ProbeReport(
+                duration: duration, isPlayable: isPlayable, format: format, tracks: tracks, metadata: metadata)
+            print(asJSON ? try report.json() : report.text(for: asset.url.redactedForDisplay))
+            return 0
+        } catch let error as AssetLoadError {
+            StandardError.report(error.description)
+            return 1
+        } catch {
+            StandardError.report("\(input): \(error.localizedDescription)")
+            return 1
+        }
+    }
+
+    /// A URL when the argument has a scheme (`https://…`, `file:///…`), else a file path.
+    static func location(of argument: String) -> URL {
+        if argument.contains("://"), let url = URL(string: argument), url.scheme != nil {
+            return url
+        }
+        return URL(fileURLWithPath: argument)
+    }
+}
