@@ -103,13 +103,17 @@ private actor FixtureCache {
         case .h264AACMP4:
             arguments =
                 common + video + tone48k
-                + ["-t", "2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
-                    "-metadata:s:a:0", "language=eng", output.path]
+                + [
+                    "-t", "2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
+                    "-metadata:s:a:0", "language=eng", output.path,
+                ]
         case .vp9OpusWebM:
             arguments =
                 common + video + tone48k
-                + ["-t", "2", "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-c:a", "libopus",
-                    "-metadata", "title=\(TestMedia.webmTitle)", output.path]
+                + [
+                    "-t", "2", "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-c:a", "libopus",
+                    "-metadata", "title=\(TestMedia.webmTitle)", output.path,
+                ]
         case .mp3WithCover:
             // The cover is made first: one muxer pass with an endless lavfi picture source never ends.
             let cover = directory.appendingPathComponent("cover.jpg")
@@ -119,21 +123,27 @@ private actor FixtureCache {
             let tags = TestMedia.mp3Tags
             arguments =
                 common
-                + ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=2", "-i", cover.path,
+                + [
+                    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=2", "-i", cover.path,
                     "-map", "0:a", "-map", "1:v", "-c:a", "libmp3lame", "-c:v", "copy", "-id3v2_version", "3",
                     "-metadata", "title=\(tags.title)", "-metadata", "artist=\(tags.artist)",
                     "-metadata", "album=\(tags.album)", "-metadata:s:v", "comment=Cover (front)",
-                    "-disposition:v", "attached_pic", output.path]
+                    "-disposition:v", "attached_pic", output.path,
+                ]
         case .h264AACTransportStream:
             arguments =
                 common + video + tone48k
-                + ["-t", "2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
-                    output.path]
+                + [
+                    "-t", "2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
+                    output.path,
+                ]
         case .flacStereo:
             arguments =
                 common
-                + ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=2", "-ac", "2", "-c:a", "flac",
-                    output.path]
+                + [
+                    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=2", "-ac", "2", "-c:a", "flac",
+                    output.path,
+                ]
         }
         try await run(ffmpeg, arguments)
         return output
