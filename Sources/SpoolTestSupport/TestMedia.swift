@@ -69,10 +69,15 @@ public enum TestMedia {
         return data
     }
 
-    /// This run's directory for generated media, created on first use.
+    /// This run's directory for generated media, created on first use: inside the run
+    /// directory `scripts/with-test-services` makes (and removes afterwards) when there is
+    /// one, else a per-process directory under the temporary directory.
     public static func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("spool-test-media-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+        let base =
+            ProcessInfo.processInfo.environment["SPOOL_TEST_RUN_DIR"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory
+        let url = base.appendingPathComponent(
+            "spool-test-media-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -1,0 +1,58 @@
+import Foundation
+import SpoolTestSupport
+import Testing
+
+@testable import Spool
+
+/// The seed's promise against real I/O: switching items stops the previous item's download.
+/// A real HTTP server on loopback is the witness; the real FFmpeg probe is the loader.
+@MainActor
+@Suite("Superseded loads (integration)", .timeLimit(.minutes(1)))
+struct SupersededLoadIntegrationTests {
+    @Test("a superseded load's download stops long before the file is served; only B's states are seen")
+    func supersededDownloadStops() async throws {
+        let stream = try Data(contentsOf: try await TestMedia.url(for: .h264AACTransportStream))
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        // ~16 KiB/s: serving the whole stream takes many seconds; the probe needs most of it.
+        server.setRoute("/slow.ts", .file(stream, throttle: .rate(bytesPerSecond: 16 << 10, chunkSize: 2 << 10)))
+        let local = try await TestMedia.url(for: .h264AACMP4)
+
+        let store = PlaybackStateStore()
+        let engine = FakePlaybackEngine<URLAsset>()
+        let controller = PlayerController(
+            player: engine, loader: PropertyAssetLoader { URLAsset(url: $0) }, stateStore: store)
+
+        let loadA = controller.load(itemID: "A", url: server.url("/slow.ts"))
+        let downloading = await server.waitUntil(timeout: .seconds(10)) { log in
+            (log.connections.first?.bodyBytesSent ?? 0) >= 8 << 10
+        }
+        #expect(downloading)
+        let updates = await store.updates()
+        var states = updates.makeAsyncIterator()
+        let supersededAt = ContinuousClock.now
+        let loadB = controller.load(itemID: "B", url: local)
+        await loadA.value
+
+        let closed = await server.waitUntil(timeout: .seconds(5)) { $0.connections.first?.isClosed == true }
+        #expect(closed)
+        let connection = try #require(server.log.connections.first)
+        #expect(connection.clientClosedEarly)
+        #expect(connection.bodyBytesSent < stream.count / 2)
+        if let closedAt = connection.closedAt { #expect(closedAt - supersededAt < .seconds(2)) }
+
+        await loadB.value
+        var seen: [PlaybackState] = []
+        while let state = await states.next(isolation: #isolation) {
+            seen.append(state)
+            if state == .playing(itemID: "B") { break }
+        }
+        // The stream may start with A's loading state (the current one when subscribing);
+        // after B began, nothing of A may appear — least of all A's failure.
+        let afterB = seen.drop { $0.itemID != "B" }
+        #expect(!afterB.isEmpty && afterB.allSatisfy { $0.itemID == "B" })
+        #expect(!seen.contains { if case .failed = $0 { true } else { false } })
+        #expect(engine.replacedAssets.count == 1 && engine.replacedAssets.first??.url == local)
+        #expect(server.log.requests.count == 1)  // nothing re-requested A after the switch
+    }
+}
