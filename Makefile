@@ -44,7 +44,7 @@ $(DEMO_CLIP):
 
 demo: build $(DEMO_CLIP)
 	$(SWIFT) run $(STRICT) spool --version
-	$(SWIFT) run $(STRICT) spool --help
+	$(SWIFT) run $(STRICT) spool probe $(DEMO_CLIP)
 
 clean:
 	rm -rf .build .cache
