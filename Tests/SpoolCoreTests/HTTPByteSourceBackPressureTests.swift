@@ -10,9 +10,10 @@ import Testing
         let payload = RandomBytes.make(count: 8 << 20)
         let bufferLimit = 1 << 20
         let server = try LoopbackHTTPServer()
-        // Paced like a fast real link (4 MiB/s, 2 s for the file). Unpaced loopback is
-        // faster than URLSession hands data to its delegate, so the pause would land late.
-        server.setRoute("/big.bin", .file(payload, throttle: .rate(bytesPerSecond: 4 << 20, chunkSize: 64 << 10)))
+        // Paced like a real link (1 MiB/s, 8 s for the file). Unpaced loopback is faster than
+        // URLSession hands data to its delegate, so the pause would land late; 1 MiB/s leaves
+        // room for a slow machine (or ThreadSanitizer) to notice the full buffer late.
+        server.setRoute("/big.bin", .file(payload, throttle: .rate(bytesPerSecond: 1 << 20, chunkSize: 64 << 10)))
         let source = HTTPByteSource(url: server.url("/big.bin"), options: .init(bufferLimit: bufferLimit))
         try await onThread { try source.open() }.get()
 

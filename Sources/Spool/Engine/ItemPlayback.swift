@@ -1,0 +1,78 @@
+import Foundation
+import SpoolCore
+
+/// What the Player learns about an item when its pipeline is ready.
+struct ItemPlaybackInfo: Sendable, Equatable {
+    /// The item's duration; `indefinite` for live streams.
+    var duration: MediaTime
+    /// The tracks being played.
+    var tracks: [AssetTrack]
+    /// The video's display size in pixels; zero without video.
+    var presentationWidth: Int
+    var presentationHeight: Int
+    /// Where seeking is possible.
+    var seekableTimeRanges: [TimeRange]
+}
+
+/// Buffer levels, as the item reports them.
+struct ItemBufferStatus: Sendable, Equatable {
+    var isPlaybackLikelyToKeepUp: Bool
+    var isPlaybackBufferEmpty: Bool
+    var isPlaybackBufferFull: Bool
+    var loadedTimeRanges: [TimeRange]
+}
+
+/// What an item's pipeline reports to the Player, in order.
+enum ItemPlaybackEvent: Sendable {
+    /// Opened and primed: playback can start.
+    case ready(ItemPlaybackInfo)
+    /// The first video frame is on screen (or, without video, the first audio is playing).
+    case firstFrame
+    /// Buffer levels changed.
+    case buffer(ItemBufferStatus)
+    /// Waiting for data started (`true`) or ended (`false`) while the rate is non-zero.
+    case stalled(Bool)
+    /// The seek with this ID finished (`true`) or was abandoned (`false`).
+    case seekCompleted(id: Int, finished: Bool)
+    /// The item played to its end.
+    case playedToEnd
+    /// Playback started but could not reach the end (truncated file, lost connection).
+    case failedToPlayToEnd(PlaybackError)
+    /// The item could not be played at all.
+    case failed(PlaybackError)
+}
+
+/// One item's running pipeline, driven by the Player on the main actor.
+///
+/// Every method returns promptly (the work happens on the pipeline's own threads) and may be
+/// called from the main actor. `events` delivers in order and finishes after `stop()` or a
+/// terminal failure.
+protocol ItemPlayback: AnyObject, Sendable {
+    /// The pipeline's reports, in order.
+    var events: AsyncStream<ItemPlaybackEvent> { get }
+
+    /// Opens the item and primes it, paused, positioned at `startTime` (or the start).
+    func start(at startTime: MediaTime?)
+
+    /// Plays at `rate` (> 0) or pauses (0).
+    func setRate(_ rate: Double, algorithm: AudioTimePitchAlgorithm)
+
+    /// Sets the audible gain, 0...1 (0 when muted).
+    func setVolume(_ volume: Float)
+
+    /// Moves to `time`, landing within the tolerances; completes with `.seekCompleted(id:)`.
+    /// A newer seek abandons an older one.
+    func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime, id: Int)
+
+    /// The current playhead.
+    func currentTime() -> MediaTime
+
+    /// A snapshot of the counters.
+    func statistics() -> PlaybackStatistics
+
+    /// Stops everything and releases the outputs' use; idempotent.
+    func stop()
+}
+
+/// Makes the pipeline for an item (the real engine, or a fake in tests).
+typealias ItemPlaybackFactory = @MainActor (PlayerItem) -> any ItemPlayback

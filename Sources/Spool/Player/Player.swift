@@ -1,0 +1,282 @@
+public import Foundation
+public import SpoolCore
+
+/// Plays one item at a time on the main actor (AVPlayer's counterpart).
+///
+/// Guarantees:
+/// - Every method returns at once: decoding and output run on the item's own pipeline
+///   threads, never on the main actor or the cooperative pool.
+/// - Events of a replaced item never change the player: each item's events are consumed by a
+///   task that ends when the item stops being current, and are checked against the current
+///   item before they are applied.
+/// - Failures are state (`status`, `currentItem.error`, events), never thrown from `play()`.
+/// - `timeControlStatus` is derived from the requested rate and the item's readiness and
+///   buffering, so it cannot show a spinner that never ends: a stall ends in playing, paused
+///   (on failure) or ended.
+@MainActor
+public class Player {
+    /// Whether the player can play (AVPlayer.Status).
+    public enum Status: Sendable, Equatable {
+        /// No item has become ready yet.
+        case unknown
+        /// The current item is ready (or was, before it ended).
+        case readyToPlay
+        /// The current item failed; see `error`.
+        case failed
+    }
+
+    /// What happens when an item plays to its end.
+    public enum ActionAtItemEnd: Sendable, Equatable {
+        /// Move to the next item (QueuePlayer's default).
+        case advance
+        /// Pause at the end (Player's default).
+        case pause
+        /// Do nothing: the rate stays as it was.
+        case none
+    }
+
+    /// Why the player waits although the rate is non-zero.
+    public enum WaitingReason: String, Sendable, Equatable {
+        /// Buffering so that playback will not stall.
+        case toMinimizeStalls
+        /// The item is still opening.
+        case evaluatingBufferingRate
+        /// There is no item.
+        case noItemToPlay
+    }
+
+    /// The item being played.
+    public private(set) var currentItem: PlayerItem?
+    /// Whether the player can play.
+    public private(set) var status: Status = .unknown
+    /// Why the player failed, when `status` is `.failed`.
+    public private(set) var error: PlaybackError?
+    /// Playing, paused, or waiting for data.
+    public private(set) var timeControlStatus: TimeControlStatus = .paused
+    /// Why the player waits, when `timeControlStatus` is `.waitingToPlayAtSpecifiedRate`.
+    public private(set) var reasonForWaitingToPlay: WaitingReason?
+    /// The rate `play()` uses (1 by default).
+    public var defaultRate: Float = 1
+    /// What happens at the end of an item.
+    public var actionAtItemEnd: ActionAtItemEnd = .pause
+    /// Whether to wait for enough buffer before playing (network sources); local files are
+    /// always likely to keep up.
+    public var automaticallyWaitsToMinimizeStalling = true
+
+    let configuration: PlayerConfiguration
+    private let makePlayback: ItemPlaybackFactory
+    var playback: (any ItemPlayback)?
+    private var playbackEvents: Task<Void, Never>?
+    private var requestedRate: Float = 0
+    private var storedVolume: Float = 1
+    private var storedMuted = false
+    private var itemIsReady = false
+    private var itemIsStalled = false
+    var pendingSeeks: [Int: CheckedContinuation<Bool, Never>] = [:]
+    var lastSeekID = 0
+    private var eventSubscribers: [UUID: AsyncStream<PlayerItemEvent>.Continuation] = [:]
+    var itemObservers: [UUID: Task<Void, Never>] = [:]
+
+    /// A player whose items play through the real engine into `configuration`'s outputs.
+    public convenience init(configuration: PlayerConfiguration) {
+        self.init(configuration: configuration) { item in
+            PipelinePlayback(item: item, configuration: configuration)
+        }
+    }
+
+    init(configuration: PlayerConfiguration, makePlayback: @escaping ItemPlaybackFactory) {
+        self.configuration = configuration
+        self.makePlayback = makePlayback
+    }
+
+    /// The playback rate: 0 when paused, otherwise the speed (0.5…4 is supported; values are
+    /// clamped). Setting a non-zero rate plays; setting 0 pauses.
+    public var rate: Float {
+        get { requestedRate }
+        set {
+            requestedRate = newValue == 0 ? 0 : min(max(newValue, 0.5), 4)
+            applyRate()
+        }
+    }
+
+    /// The audio gain, 0…1.
+    public var volume: Float {
+        get { storedVolume }
+        set {
+            storedVolume = min(max(newValue, 0), 1)
+            playback?.setVolume(effectiveVolume)
+        }
+    }
+
+    /// Whether audio is muted (the volume is kept for unmuting).
+    public var isMuted: Bool {
+        get { storedMuted }
+        set {
+            storedMuted = newValue
+            playback?.setVolume(effectiveVolume)
+        }
+    }
+
+    private var effectiveVolume: Float { storedMuted ? 0 : storedVolume }
+
+    /// Plays at `defaultRate`.
+    public func play() { rate = defaultRate }
+
+    /// Pauses.
+    public func pause() { rate = 0 }
+
+    /// The playhead of the current item; `invalid` without one.
+    public func currentTime() -> MediaTime {
+        playback?.currentTime() ?? .invalid
+    }
+
+    /// Replaces the current item (nil empties the player). The previous item's pipeline
+    /// stops, its pending seeks complete with `false`, and its observers end.
+    public func replaceCurrentItem(with item: PlayerItem?) {
+        tearDownCurrentItem()
+        currentItem = item
+        publish(.currentItemChanged(itemID: item?.id))
+        guard let item else {
+            updateTimeControlStatus()
+            return
+        }
+        let playback = makePlayback(item)
+        self.playback = playback
+        item.statisticsSource = { [weak playback] in playback?.statistics() }
+        playbackEvents = Task { [weak self] in
+            for await event in playback.events {
+                guard let self, self.currentItem === item else { return }
+                self.handle(event, for: item)
+            }
+        }
+        playback.setVolume(effectiveVolume)
+        playback.start(at: nil)
+        applyRate()
+    }
+
+    /// A stream of the player's events (item changes, readiness, ends, stalls, seeks, status),
+    /// for as long as the consumer iterates.
+    public func events() -> AsyncStream<PlayerItemEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: PlayerItemEvent.self, bufferingPolicy: .unbounded)
+        let id = UUID()
+        eventSubscribers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.eventSubscribers[id] = nil }
+        }
+        return stream
+    }
+
+    func publish(_ event: PlayerItemEvent) {
+        for subscriber in eventSubscribers.values { subscriber.yield(event) }
+    }
+
+    private func tearDownCurrentItem() {
+        playbackEvents?.cancel()
+        playbackEvents = nil
+        playback?.stop()
+        playback = nil
+        for observer in itemObservers.values { observer.cancel() }
+        itemObservers.removeAll()
+        let seeks = pendingSeeks
+        pendingSeeks.removeAll()
+        for continuation in seeks.values { continuation.resume(returning: false) }
+        currentItem?.statisticsSource = nil
+        itemIsReady = false
+        itemIsStalled = false
+    }
+
+    private func applyRate() {
+        guard let playback, let item = currentItem else {
+            updateTimeControlStatus()
+            return
+        }
+        playback.setRate(Double(requestedRate), algorithm: item.audioTimePitchAlgorithm)
+        updateTimeControlStatus()
+    }
+
+    private func handle(_ event: ItemPlaybackEvent, for item: PlayerItem) {
+        switch event {
+        case .ready(let info):
+            item.status = .readyToPlay
+            item.duration = info.duration
+            item.tracks = info.tracks
+            item.presentationSize = (info.presentationWidth, info.presentationHeight)
+            item.seekableTimeRanges = info.seekableTimeRanges
+            itemIsReady = true
+            status = .readyToPlay
+            error = nil
+            publish(.readyToPlay(itemID: item.id))
+        case .firstFrame:
+            item.isReadyForDisplay = true
+        case .buffer(let buffer):
+            item.isPlaybackLikelyToKeepUp = buffer.isPlaybackLikelyToKeepUp
+            item.isPlaybackBufferEmpty = buffer.isPlaybackBufferEmpty
+            item.isPlaybackBufferFull = buffer.isPlaybackBufferFull
+            item.loadedTimeRanges = buffer.loadedTimeRanges
+        case .stalled(let stalled):
+            itemIsStalled = stalled
+            if stalled {
+                NotificationCenter.default.post(name: PlayerItem.playbackStalledNotification, object: item)
+                publish(.stalled(itemID: item.id))
+            } else {
+                publish(.stallEnded(itemID: item.id))
+            }
+        case .seekCompleted(let id, let finished):
+            pendingSeeks.removeValue(forKey: id)?.resume(returning: finished)
+        case .playedToEnd:
+            NotificationCenter.default.post(name: PlayerItem.didPlayToEndTimeNotification, object: item)
+            publish(.didPlayToEnd(itemID: item.id))
+            itemDidPlayToEnd(item)
+        case .failedToPlayToEnd(let failure):
+            item.error = failure
+            item.recordError(failure)
+            NotificationCenter.default.post(
+                name: PlayerItem.failedToPlayToEndTimeNotification, object: item,
+                userInfo: [PlayerItem.failedToPlayToEndTimeErrorKey: failure])
+            publish(.failedToPlayToEnd(itemID: item.id, error: failure))
+            requestedRate = 0
+        case .failed(let failure):
+            item.status = .failed
+            item.error = failure
+            item.recordError(failure)
+            status = .failed
+            error = failure
+            requestedRate = 0
+            publish(.failed(itemID: item.id, error: failure))
+        }
+        updateTimeControlStatus()
+    }
+
+    /// Applies `actionAtItemEnd`; `QueuePlayer` overrides `advanceToNextItem()`.
+    func itemDidPlayToEnd(_ item: PlayerItem) {
+        switch actionAtItemEnd {
+        case .pause: requestedRate = 0
+        case .advance: advanceAfterEnd()
+        case .none: break
+        }
+    }
+
+    /// What `.advance` does at an item's end; a plain player has no next item, so it pauses.
+    func advanceAfterEnd() {
+        requestedRate = 0
+    }
+
+    func updateTimeControlStatus() {
+        let (newStatus, reason): (TimeControlStatus, WaitingReason?) =
+            if requestedRate == 0 {
+                (.paused, nil)
+            } else if currentItem == nil {
+                (.waitingToPlayAtSpecifiedRate, .noItemToPlay)
+            } else if !itemIsReady {
+                (.waitingToPlayAtSpecifiedRate, .evaluatingBufferingRate)
+            } else if itemIsStalled {
+                (.waitingToPlayAtSpecifiedRate, .toMinimizeStalls)
+            } else {
+                (.playing, nil)
+            }
+        reasonForWaitingToPlay = reason
+        guard newStatus != timeControlStatus else { return }
+        timeControlStatus = newStatus
+        publish(.timeControlStatus(newStatus))
+    }
+}

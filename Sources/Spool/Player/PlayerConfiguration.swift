@@ -1,0 +1,30 @@
+public import SpoolCore
+
+/// Where a player's audio and video go, and how it keeps time. The counterpart of attaching
+/// an AVPlayerLayer and choosing an audio route, made explicit because Linux has no default
+/// view hierarchy.
+public struct PlayerConfiguration: Sendable {
+    /// Makes the audio output when an item with audio starts; `nil` plays no audio.
+    public var makeAudioOutput: (@Sendable () throws(AudioOutputError) -> any AudioOutput)?
+    /// Where video frames go; `nil` decodes no video.
+    public var videoOutput: (any VideoOutput)?
+    /// Present every frame as fast as possible, ignoring the clock (benchmarks, hashing).
+    public var isUntimed: Bool
+    /// Decoder threads per video decoder; 0 lets FFmpeg choose.
+    public var decoderThreads: Int
+    /// The clock that periodic and boundary time observers sleep on.
+    public var clock: any Clock<Duration>
+
+    /// A configuration; see each property.
+    public init(
+        makeAudioOutput: (@Sendable () throws(AudioOutputError) -> any AudioOutput)?,
+        videoOutput: (any VideoOutput)?, isUntimed: Bool = false, decoderThreads: Int = 0,
+        clock: any Clock<Duration>
+    ) {
+        self.makeAudioOutput = makeAudioOutput
+        self.videoOutput = videoOutput
+        self.isUntimed = isUntimed
+        self.decoderThreads = decoderThreads
+        self.clock = clock
+    }
+}

@@ -1,0 +1,38 @@
+public import Foundation
+
+extension PlayerItem {
+    /// Posted (object: the item) when the item played to its end.
+    public nonisolated static let didPlayToEndTimeNotification = Notification.Name("SpoolPlayerItemDidPlayToEndTime")
+    /// Posted (object: the item, userInfo[failedToPlayToEndTimeErrorKey]: the PlaybackError)
+    /// when playback started but could not reach the end.
+    public nonisolated static let failedToPlayToEndTimeNotification = Notification.Name(
+        "SpoolPlayerItemFailedToPlayToEndTime")
+    /// Posted (object: the item) when playback stalled waiting for data.
+    public nonisolated static let playbackStalledNotification = Notification.Name("SpoolPlayerItemPlaybackStalled")
+    /// Posted (object: the item) when a new error log event was added.
+    public nonisolated static let newErrorLogEntryNotification = Notification.Name("SpoolPlayerItemNewErrorLogEntry")
+    /// The userInfo key of the error in `failedToPlayToEndTimeNotification`.
+    public nonisolated static let failedToPlayToEndTimeErrorKey = "SpoolPlayerItemFailedToPlayToEndTimeErrorKey"
+}
+
+/// What happened to an item, as a value (the AsyncStream form of the notifications).
+public enum PlayerItemEvent: Sendable, Equatable {
+    /// The item became ready to play.
+    case readyToPlay(itemID: UUID)
+    /// The item failed before playing.
+    case failed(itemID: UUID, error: PlaybackError)
+    /// The item played to its end.
+    case didPlayToEnd(itemID: UUID)
+    /// Playback could not reach the end.
+    case failedToPlayToEnd(itemID: UUID, error: PlaybackError)
+    /// Playback stalled waiting for data.
+    case stalled(itemID: UUID)
+    /// The stall ended.
+    case stallEnded(itemID: UUID)
+    /// A seek finished (or was superseded: `finished == false`).
+    case seek(itemID: UUID, target: MediaTime, finished: Bool)
+    /// The player's current item changed (nil: none).
+    case currentItemChanged(itemID: UUID?)
+    /// `timeControlStatus` changed.
+    case timeControlStatus(TimeControlStatus)
+}

@@ -1,0 +1,81 @@
+public import Foundation
+public import SpoolCore
+
+/// The dynamic state of one asset being played (AVPlayerItem's counterpart): status,
+/// duration, buffering, and logs. Lives on the main actor with its player; its properties
+/// change only there, as the item's pipeline reports.
+@MainActor
+public final class PlayerItem: Identifiable {
+    /// Whether the item can play (AVPlayerItem.Status).
+    public enum Status: Sendable, Equatable {
+        /// Not loaded yet.
+        case unknown
+        /// Ready: playback can start.
+        case readyToPlay
+        /// Failed; `error` says why.
+        case failed
+    }
+
+    /// A new identity per item, so events about a replaced item can be recognised.
+    public nonisolated let id = UUID()
+    /// The asset this item plays.
+    public nonisolated let asset: URLAsset
+
+    /// Whether the item can play.
+    public internal(set) var status: Status = .unknown
+    /// Why the item failed, when `status` is `.failed` or it failed to play to its end.
+    public internal(set) var error: PlaybackError?
+    /// The duration; `indefinite` until known and for live streams.
+    public internal(set) var duration: MediaTime = .indefinite
+    /// The tracks being played (known once ready).
+    public internal(set) var tracks: [AssetTrack] = []
+    /// The video's size in pixels (zero without video).
+    public internal(set) var presentationSize: (width: Int, height: Int) = (0, 0)
+    /// Stretches of media that are buffered and can play without more I/O.
+    public internal(set) var loadedTimeRanges: [TimeRange] = []
+    /// Stretches the playhead can seek to.
+    public internal(set) var seekableTimeRanges: [TimeRange] = []
+    /// Whether enough is buffered to play on without stalling.
+    public internal(set) var isPlaybackLikelyToKeepUp = false
+    /// Whether the buffer is empty (playback is or would be stalled).
+    public internal(set) var isPlaybackBufferEmpty = true
+    /// Whether the buffer reached its forward limit.
+    public internal(set) var isPlaybackBufferFull = false
+
+    /// How far ahead to buffer, in seconds; 0 lets Spool choose (currently 10 s locally, more
+    /// for network sources). Takes effect when the item starts playing.
+    public var preferredForwardBufferDuration: TimeInterval = 0
+    /// How audio sounds at rates other than 1; pitch is preserved by default.
+    public var audioTimePitchAlgorithm: AudioTimePitchAlgorithm = .timeDomain
+
+    var accessLogEvents: [PlayerItemAccessLogEvent] = []
+    var errorLogEvents: [PlayerItemErrorLogEvent] = []
+    /// The latest counters, refreshed by the player.
+    var latestStatistics = PlaybackStatistics()
+
+    /// An item for `asset`.
+    public init(asset: URLAsset) {
+        self.asset = asset
+    }
+
+    /// An item for the media at `url` (a file URL or http(s)).
+    public convenience init(url: URL) {
+        self.init(asset: URLAsset(url: url))
+    }
+
+    /// The item's access log: startup time, stalls, frames, bytes, bitrate, sync error.
+    public func accessLog() -> PlayerItemAccessLog {
+        PlayerItemAccessLog(events: accessLogEvents, statistics: latestStatistics)
+    }
+
+    /// The item's error log: every failure reported while it played.
+    public func errorLog() -> PlayerItemErrorLog {
+        PlayerItemErrorLog(events: errorLogEvents)
+    }
+
+    func recordError(_ error: PlaybackError) {
+        errorLogEvents.append(
+            PlayerItemErrorLogEvent(date: Date(), errorStatusCode: error.code.rawValue, errorDomain: error.code.group,
+                errorComment: error.message, uri: asset.url.redactedForDisplay))
+    }
+}
