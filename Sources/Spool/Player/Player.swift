@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import SpoolCore
 
 /// Plays one item at a time on the main actor (AVPlayer's counterpart).
@@ -156,7 +156,7 @@ public class Player {
 
     /// A stream of the player's events (item changes, readiness, ends, stalls, seeks, status),
     /// for as long as the consumer iterates.
-    public func events() -> AsyncStream<PlayerItemEvent> {
+    public func itemEvents() -> AsyncStream<PlayerItemEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: PlayerItemEvent.self, bufferingPolicy: .unbounded)
         let id = UUID()
         eventSubscribers[id] = continuation
@@ -180,7 +180,7 @@ public class Player {
         let seeks = pendingSeeks
         pendingSeeks.removeAll()
         for continuation in seeks.values { continuation.resume(returning: false) }
-        currentItem?.statisticsSource = nil
+        currentItem?.freezeStatistics()
         itemIsReady = false
         itemIsStalled = false
     }

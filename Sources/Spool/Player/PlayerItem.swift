@@ -42,16 +42,34 @@ public final class PlayerItem: Identifiable {
     /// Whether the buffer reached its forward limit.
     public internal(set) var isPlaybackBufferFull = false
 
+    /// Whether the first video frame has been shown (AVPlayerLayer.isReadyForDisplay);
+    /// without video, whether audio has started.
+    public internal(set) var isReadyForDisplay = false
+
     /// How far ahead to buffer, in seconds; 0 lets Spool choose (currently 10 s locally, more
     /// for network sources). Takes effect when the item starts playing.
     public var preferredForwardBufferDuration: TimeInterval = 0
     /// How audio sounds at rates other than 1; pitch is preserved by default.
     public var audioTimePitchAlgorithm: AudioTimePitchAlgorithm = .timeDomain
 
-    var accessLogEvents: [PlayerItemAccessLogEvent] = []
+    /// When the item first started playing.
+    var playbackStartDate: Date?
     var errorLogEvents: [PlayerItemErrorLogEvent] = []
-    /// The latest counters, refreshed by the player.
-    var latestStatistics = PlaybackStatistics()
+    /// Reads the live counters of the item's pipeline while it is current.
+    var statisticsSource: (@Sendable () -> PlaybackStatistics?)?
+    /// The counters as they were when the item stopped being current.
+    private var finalStatistics = PlaybackStatistics()
+
+    /// The item's counters: live while it plays, frozen once it is replaced.
+    public var statistics: PlaybackStatistics {
+        if let live = statisticsSource?() { return live }
+        return finalStatistics
+    }
+
+    func freezeStatistics() {
+        if let live = statisticsSource?() { finalStatistics = live }
+        statisticsSource = nil
+    }
 
     /// An item for `asset`.
     public init(asset: URLAsset) {
@@ -65,7 +83,15 @@ public final class PlayerItem: Identifiable {
 
     /// The item's access log: startup time, stalls, frames, bytes, bitrate, sync error.
     public func accessLog() -> PlayerItemAccessLog {
-        PlayerItemAccessLog(events: accessLogEvents, statistics: latestStatistics)
+        let counters = statistics
+        let current = PlayerItemAccessLogEvent(
+            uri: asset.url.redactedForDisplay, playbackStartDate: playbackStartDate, startupTime: counters.startupTime,
+            numberOfStalls: counters.stalls, stallDuration: counters.stallTime,
+            numberOfBytesTransferred: counters.bytesTransferred, observedBitrate: counters.observedBitrate,
+            numberOfFramesDecoded: counters.framesDecoded, numberOfFramesPresented: counters.framesPresented,
+            numberOfDroppedVideoFrames: counters.framesDropped, avSyncErrorP50Ms: counters.avSyncErrorP50Ms,
+            avSyncErrorP99Ms: counters.avSyncErrorP99Ms)
+        return PlayerItemAccessLog(events: [current], statistics: counters)
     }
 
     /// The item's error log: every failure reported while it played.
@@ -75,7 +101,8 @@ public final class PlayerItem: Identifiable {
 
     func recordError(_ error: PlaybackError) {
         errorLogEvents.append(
-            PlayerItemErrorLogEvent(date: Date(), errorStatusCode: error.code.rawValue, errorDomain: error.code.group,
+            PlayerItemErrorLogEvent(
+                date: Date(), errorStatusCode: error.code.rawValue, errorDomain: error.code.group,
                 errorComment: error.message, uri: asset.url.redactedForDisplay))
     }
 }

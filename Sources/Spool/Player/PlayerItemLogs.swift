@@ -17,12 +17,15 @@ public struct PlayerItemAccessLogEvent: Sendable, Equatable {
     public var numberOfBytesTransferred: Int64
     /// Bits per second the source delivered.
     public var observedBitrate: Double
-    /// Frames decoded, presented and dropped.
+    /// Video frames decoded.
     public var numberOfFramesDecoded: Int
+    /// Video frames shown.
     public var numberOfFramesPresented: Int
+    /// Video frames dropped because they were late.
     public var numberOfDroppedVideoFrames: Int
-    /// Median and 99th-percentile A/V sync error, in milliseconds.
+    /// Median A/V sync error, in milliseconds.
     public var avSyncErrorP50Ms: Double?
+    /// 99th-percentile A/V sync error, in milliseconds.
     public var avSyncErrorP99Ms: Double?
 }
 

@@ -17,7 +17,7 @@ public protocol PlaybackEngine: AnyObject {
     associatedtype Asset: Sendable
 
     /// Replaces the current item; `nil` empties the player. Events of the previous item end.
-    func replaceCurrentItem(with asset: Asset?)
+    func replaceCurrentItem(withAsset asset: Asset?)
 
     /// Starts or resumes playback at the default rate.
     func play()

@@ -56,7 +56,7 @@ where Loader.Asset == Engine.Asset {
                 try Task.checkCancellation()  // a newer load() may have started meanwhile
                 let startAt = await resumePosition(for: itemID, isLive: loaded.isLive)
                 try Task.checkCancellation()
-                player.replaceCurrentItem(with: loaded.asset)
+                player.replaceCurrentItem(withAsset: loaded.asset)
                 currentItemID = itemID
                 currentItemPlayedToEnd = false
                 if let startAt { player.seek(to: startAt) }
@@ -81,7 +81,7 @@ where Loader.Asset == Engine.Asset {
         loadTask = nil
         cancelObservers()
         let finalSave = saveFinalPositionOfCurrentItem()
-        player.replaceCurrentItem(with: nil)
+        player.replaceCurrentItem(withAsset: nil)
         await stateStore.reset()
         await finalSave?.value
     }

@@ -6,7 +6,7 @@ public import SpoolCore
 public final class FakePlaybackEngine<Asset: Sendable>: PlaybackEngine {
     /// A call the controller made, in order.
     public enum Call: Sendable {
-        /// `replaceCurrentItem(with:)`.
+        /// `replaceCurrentItem(withAsset:)`.
         case replace(Asset?)
         /// `play()`.
         case play
@@ -18,7 +18,7 @@ public final class FakePlaybackEngine<Asset: Sendable>: PlaybackEngine {
 
     /// Every call, oldest first.
     public private(set) var calls: [Call] = []
-    /// The asset most recently passed to `replaceCurrentItem(with:)`.
+    /// The asset most recently passed to `replaceCurrentItem(withAsset:)`.
     public private(set) var currentAsset: Asset?
     /// What `currentTime()` returns.
     public var time: MediaTime = .zero
@@ -33,7 +33,7 @@ public final class FakePlaybackEngine<Asset: Sendable>: PlaybackEngine {
     public init() {}
 
     /// Records the replacement and finishes the previous item's event streams.
-    public func replaceCurrentItem(with asset: Asset?) {
+    public func replaceCurrentItem(withAsset asset: Asset?) {
         calls.append(.replace(asset))
         currentAsset = asset
         for stream in itemStreams { stream.finish() }
@@ -79,7 +79,7 @@ public final class FakePlaybackEngine<Asset: Sendable>: PlaybackEngine {
     /// How many times `play()` was called.
     public var playCount: Int { calls.filter { if case .play = $0 { true } else { false } }.count }
 
-    /// The assets passed to `replaceCurrentItem(with:)`, `nil`s included, in order.
+    /// The assets passed to `replaceCurrentItem(withAsset:)`, `nil`s included, in order.
     public var replacedAssets: [Asset?] {
         calls.compactMap { if case .replace(let asset) = $0 { asset } else { nil } }
     }

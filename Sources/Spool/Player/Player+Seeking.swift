@@ -1,0 +1,47 @@
+public import SpoolCore
+
+extension Player {
+    /// Moves the playhead to `time`, landing anywhere within `toleranceBefore` before and
+    /// `toleranceAfter` after it (zero tolerances land on the exact frame; the default lets
+    /// the player pick the nearest keyframe, which is fastest).
+    ///
+    /// Returns `true` when the seek finished, `false` when a newer seek or an item change
+    /// superseded it, or when there is no item.
+    @discardableResult
+    public func seek(
+        to time: MediaTime, toleranceBefore: MediaTime = .positiveInfinity,
+        toleranceAfter: MediaTime = .positiveInfinity
+    ) async -> Bool {
+        guard let playback, let item = currentItem, time.isNumeric else { return false }
+        lastSeekID += 1
+        let id = lastSeekID
+        let superseded = pendingSeeks
+        pendingSeeks.removeAll()
+        for continuation in superseded.values { continuation.resume(returning: false) }
+        let finished = await withCheckedContinuation { continuation in
+            pendingSeeks[id] = continuation
+            playback.seek(to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter, id: id)
+        }
+        publish(.seek(itemID: item.id, target: time, finished: finished))
+        return finished
+    }
+
+    /// Starts a seek without waiting; `completionHandler` gets what the async form returns.
+    public func seek(
+        to time: MediaTime, toleranceBefore: MediaTime = .positiveInfinity,
+        toleranceAfter: MediaTime = .positiveInfinity, completionHandler: @escaping @MainActor (Bool) -> Void
+    ) {
+        Task {
+            completionHandler(await seek(to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter))
+        }
+    }
+
+    /// Seeks to `fraction` (0…1, clamped) of the current item's duration. Returns `false` when
+    /// the duration is not known (not ready, or live).
+    @discardableResult
+    public func seek(toFraction fraction: Double) async -> Bool {
+        guard let duration = currentItem?.duration, duration.isNumeric else { return false }
+        let clamped = min(max(fraction, 0), 1)
+        return await seek(to: MediaTime(seconds: duration.seconds * clamped, preferredTimescale: 1000))
+    }
+}
