@@ -13,6 +13,8 @@ let usage = """
                    metadata (title, artist, album, artwork {mimeType, bytes}).
                    Exits 1 with one "spool: <message>" line if the input cannot be
                    read or has nothing playable.
+      play [options] URL|PATH...
+                   play files or streams as a queue; `spool play --help` lists the options.
       --help       show this help
       --version    show Spool's version and the versions of the linked libraries
     """
@@ -29,6 +31,8 @@ case "--version", "version":
     for line in SpoolInfo.libraryVersions { print("  \(line)") }
 case "probe":
     exit(await ProbeCommand.run(Array(arguments.dropFirst())))
+case "play":
+    exit(await PlayCommand.run(Array(arguments.dropFirst())))
 default:
     FileHandle.standardError.write(Data("spool: unknown command '\(arguments[0])'\n\(usage)\n".utf8))
     exit(2)

@@ -1,0 +1,51 @@
+import Foundation
+
+/// `--events FILE`: one JSON object per line for every state change, seek, stall, item change
+/// and error, each with `item` (the input's position and name) and `t` (seconds since start).
+///
+/// Lines are written and flushed as they happen, so a reader tailing the file (or a test
+/// reading it after a crash) sees every event up to that moment.
+@MainActor
+final class EventLog {
+    private let handle: FileHandle?
+    private let start: ContinuousClock.Instant
+    private let clock: ContinuousClock
+
+    init(path: String?, clock: ContinuousClock) throws {
+        self.clock = clock
+        start = clock.now
+        guard let path else {
+            handle = nil
+            return
+        }
+        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+        handle = FileHandle(forWritingAtPath: path)
+    }
+
+    /// Writes one event; `fields` are merged with `type`, `item` and `t`.
+    func write(_ type: String, item: String?, _ fields: [String: any Sendable] = [:]) {
+        guard let handle else { return }
+        var object: [String: Any] = fields
+        object["type"] = type
+        object["item"] = item ?? NSNull()
+        object["t"] = (start.duration(to: clock.now)).timeInterval
+        guard JSONSerialization.isValidJSONObject(object),
+            let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        else { return }
+        handle.write(data + Data("\n".utf8))
+    }
+
+    func close() {
+        try? handle?.close()
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var timeInterval: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// The flags of `spool play`, parsed and validated. Every invalid flag is a usage error with a
+/// message naming it; nothing is silently ignored.
+struct PlayOptions: Equatable {
+    enum VideoChoice: Equatable {
+        case automatic, sdl, null, none
+        case frameMD5(path: String)
+    }
+
+    enum AudioChoice: Equatable {
+        case automatic, null, none
+        case pulse(sink: String?)
+        case wav(path: String)
+    }
+
+    enum LoopCount: Equatable {
+        case times(Int)
+        case forever
+    }
+
+    var inputs: [String] = []
+    var video: VideoChoice = .automatic
+    var audio: AudioChoice = .automatic
+    var isUntimed = false
+    var startSeconds: Double?
+    var frameLimit: Int?
+    var decoderThreads = 0
+    var speed: Float = 1
+    var volumePercent: Float = 100
+    var isMuted = false
+    var loop: LoopCount = .times(1)
+    var eventsPath: String?
+    var printsStatistics = false
+
+    struct UsageError: Error, Equatable, CustomStringConvertible {
+        let description: String
+    }
+
+    static let usage = """
+        spool play [options] URL|PATH...     (several inputs play as a queue)
+          --vo sdl|null|framemd5:FILE   video output (default: a window when $DISPLAY is set, else none)
+          --ao pulse[:SINK]|wav:FILE|null
+                                        audio output (default: PulseAudio when a server answers, else null)
+          --no-video, --no-audio        ignore the video / audio track
+          --untimed                     present every frame as fast as possible
+          --start SEC                   start at SEC seconds
+          --frames N                    stop after N video frames are presented
+          --decoder-threads N           video decoder threads (0 = automatic)
+          --speed X                     playback rate, 0.5 to 4 (pitch preserved)
+          --volume 0-100, --mute        audio volume
+          --loop N|inf                  play each input N times (or forever)
+          --events FILE                 write one JSON object per event (JSON Lines)
+          --stats                       print one JSON object of playback statistics on exit
+        """
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> PlayOptions {
+        var options = PlayOptions()
+        var remaining = arguments[...]
+        func value(for flag: String) throws(UsageError) -> String {
+            guard let next = remaining.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
+            return next
+        }
+        func number(_ text: String, for flag: String) throws(UsageError) -> Double {
+            guard let number = Double(text), number.isFinite else {
+                throw UsageError(description: "\(flag): '\(text)' is not a number")
+            }
+            return number
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--vo": options.video = try parseVideo(try value(for: argument))
+            case "--ao": options.audio = try parseAudio(try value(for: argument))
+            case "--no-video": options.video = .none
+            case "--no-audio": options.audio = .none
+            case "--untimed": options.isUntimed = true
+            case "--start":
+                let seconds = try number(try value(for: argument), for: argument)
+                guard seconds >= 0 else { throw UsageError(description: "--start must not be negative") }
+                options.startSeconds = seconds
+            case "--frames":
+                let text = try value(for: argument)
+                guard let frames = Int(text), frames > 0 else {
+                    throw UsageError(description: "--frames: '\(text)' is not a positive whole number")
+                }
+                options.frameLimit = frames
+            case "--decoder-threads":
+                let text = try value(for: argument)
+                guard let threads = Int(text), (0...64).contains(threads) else {
+                    throw UsageError(description: "--decoder-threads: '\(text)' is not a number from 0 to 64")
+                }
+                options.decoderThreads = threads
+            case "--speed":
+                let speed = try number(try value(for: argument), for: argument)
+                guard (0.5...4).contains(speed) else { throw UsageError(description: "--speed must be from 0.5 to 4") }
+                options.speed = Float(speed)
+            case "--volume":
+                let volume = try number(try value(for: argument), for: argument)
+                guard (0...100).contains(volume) else {
+                    throw UsageError(description: "--volume must be from 0 to 100")
+                }
+                options.volumePercent = Float(volume)
+            case "--mute": options.isMuted = true
+            case "--loop":
+                let text = try value(for: argument)
+                if text == "inf" {
+                    options.loop = .forever
+                } else if let times = Int(text), times > 0 {
+                    options.loop = .times(times)
+                } else {
+                    throw UsageError(description: "--loop: '\(text)' is not a positive whole number or 'inf'")
+                }
+            case "--events": options.eventsPath = try value(for: argument)
+            case "--stats": options.printsStatistics = true
+            case "--":
+                options.inputs.append(contentsOf: remaining)
+                remaining = []
+            case _ where argument.hasPrefix("-") && argument != "-":
+                throw UsageError(description: "unknown option '\(argument)'")
+            default:
+                options.inputs.append(argument)
+            }
+        }
+        guard !options.inputs.isEmpty else { throw UsageError(description: "expected at least one URL or path") }
+        return options
+    }
+
+    private static func parseVideo(_ text: String) throws(UsageError) -> VideoChoice {
+        switch text {
+        case "sdl": return .sdl
+        case "null": return .null
+        case _ where text.hasPrefix("framemd5:") && text.count > "framemd5:".count:
+            return .frameMD5(path: String(text.dropFirst("framemd5:".count)))
+        default: throw UsageError(description: "--vo: unknown output '\(text)' (sdl, null, framemd5:FILE)")
+        }
+    }
+
+    private static func parseAudio(_ text: String) throws(UsageError) -> AudioChoice {
+        switch text {
+        case "pulse": return .pulse(sink: nil)
+        case "null": return .null
+        case _ where text.hasPrefix("pulse:") && text.count > "pulse:".count:
+            return .pulse(sink: String(text.dropFirst("pulse:".count)))
+        case _ where text.hasPrefix("wav:") && text.count > "wav:".count:
+            return .wav(path: String(text.dropFirst("wav:".count)))
+        default: throw UsageError(description: "--ao: unknown output '\(text)' (pulse[:SINK], wav:FILE, null)")
+        }
+    }
+}

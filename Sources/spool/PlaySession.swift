@@ -1,0 +1,129 @@
+import Foundation
+import Spool
+
+/// One run of `spool play`: the player, its outputs, the event log, and the loop that
+/// follows the player's events until the queue is done or the user quits.
+@MainActor
+final class PlaySession {
+    private let options: PlayOptions
+    private let outputs: SelectedOutputs
+    private let player: QueuePlayer
+    private let events: EventLog
+    private var itemNames: [UUID: String] = [:]
+    private var items: [UUID: PlayerItem] = [:]
+    private var pendingInputs: [String]
+    private var loopsLeft: Int?
+    private var failures = 0
+    private var finishedStatistics: [PlaybackStatistics] = []
+    private var quitRequested = false
+    private var startApplied = false
+
+    init(options: PlayOptions, clock: ContinuousClock) throws {
+        self.options = options
+        outputs = try SelectedOutputs(options: options, clock: clock)
+        for notice in outputs.notices { StandardError.report(notice) }
+        events = try EventLog(path: options.eventsPath, clock: clock)
+        let configuration = PlayerConfiguration(
+            makeAudioOutput: outputs.makeAudioOutput, videoOutput: outputs.videoOutput,
+            isUntimed: options.isUntimed, decoderThreads: options.decoderThreads, clock: clock)
+        switch options.loop {
+        case .times(let times): loopsLeft = times - 1
+        case .forever: loopsLeft = nil
+        }
+        pendingInputs = []
+        player = QueuePlayer(items: [], configuration: configuration)
+        player.defaultRate = options.speed
+        player.volume = options.volumePercent / 100
+        player.isMuted = options.isMuted
+        outputs.onFrameLimitReached = { [weak self] in
+            Task { @MainActor in self?.quit() }
+        }
+    }
+
+    func run() async -> Int32 {
+        let stream = player.itemEvents()
+        enqueue(options.inputs)
+        player.play()
+        for await event in stream {
+            handle(event)
+            if quitRequested || player.currentItem == nil { break }
+        }
+        finish()
+        return failures == 0 ? 0 : 1
+    }
+
+    func quit() {
+        guard !quitRequested else { return }
+        if let current = player.currentItem { collectStatistics(current.id) }
+        quitRequested = true
+        events.write("quit", item: currentName)
+        player.removeAllItems()
+    }
+
+    private var currentName: String? { player.currentItem.flatMap { itemNames[$0.id] } }
+
+    private func enqueue(_ inputs: [String]) {
+        for input in inputs {
+            let item = PlayerItem(url: ProbeCommand.location(of: input))
+            itemNames[item.id] = input
+            items[item.id] = item
+            player.insert(item, after: nil)
+        }
+        if let first = player.currentItem { events.write("item", item: itemNames[first.id]) }
+    }
+
+    private func handle(_ event: PlayerItemEvent) {
+        switch event {
+        case .currentItemChanged(let id):
+            if let id { events.write("item", item: itemNames[id]) }
+            if id == nil, !quitRequested, loopsLeft.map({ $0 > 0 }) ?? true {
+                loopsLeft = loopsLeft.map { $0 - 1 }
+                enqueue(options.inputs)
+            }
+        case .readyToPlay(let id):
+            events.write(
+                "ready", item: itemNames[id], ["duration": durationSeconds().map { $0 as any Sendable } ?? NSNull()])
+            if let start = options.startSeconds, !startApplied {
+                startApplied = true
+                let target = MediaTime(seconds: start, preferredTimescale: 1000)
+                Task { await player.seek(to: target, toleranceBefore: .zero, toleranceAfter: .zero) }
+            }
+        case .timeControlStatus(let status):
+            events.write("state", item: currentName, ["state": "\(status)"])
+        case .stalled(let id):
+            events.write("stall", item: itemNames[id])
+        case .stallEnded(let id):
+            events.write("stallEnded", item: itemNames[id])
+        case .seek(let id, let target, let finished):
+            events.write("seek", item: itemNames[id], ["target": target.seconds, "finished": finished])
+        case .didPlayToEnd(let id):
+            events.write("ended", item: itemNames[id])
+            collectStatistics(id)
+        case .failed(let id, let error), .failedToPlayToEnd(let id, let error):
+            failures += 1
+            let name = itemNames[id] ?? "?"
+            StandardError.report(error.message.contains(name) ? error.message : "\(name): \(error.message)")
+            events.write("error", item: name, ["message": error.message, "code": error.code.rawValue])
+            collectStatistics(id)
+            if player.currentItem?.id == id { player.advanceToNextItem() }
+        }
+    }
+
+    private func durationSeconds() -> Double? {
+        guard let duration = player.currentItem?.duration, duration.isNumeric else { return nil }
+        return duration.seconds
+    }
+
+    private func collectStatistics(_ id: UUID) {
+        if let item = items.removeValue(forKey: id) { finishedStatistics.append(item.statistics) }
+    }
+
+    private func finish() {
+        player.removeAllItems()
+        outputs.stop()
+        events.close()
+        if options.printsStatistics {
+            print(StatisticsReport(finishedStatistics).json())
+        }
+    }
+}
