@@ -41,11 +41,3 @@ final class EventLog {
         try? handle?.close()
     }
 }
-
-extension Duration {
-    /// The duration in seconds.
-    var timeInterval: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
-}

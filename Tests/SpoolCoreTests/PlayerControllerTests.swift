@@ -1,5 +1,6 @@
 import Foundation
 import SpoolTestSupport
+import Synchronization
 import Testing
 
 @testable import SpoolCore
@@ -181,6 +182,14 @@ struct PropertyAssetLoaderTests {
         #expect(!asset.didCancelLoading)
     }
 
+    @MainActor
+    @Test("loading runs off the main actor even when called from it (@concurrent, SE-0461)")
+    func loadsOffTheMainActor() async throws {
+        let asset = ThreadRecordingAsset()
+        _ = try await PropertyAssetLoader { _ in asset }.load(url: episodeA)
+        #expect(asset.ranOnMainThread == false)
+    }
+
     @Test("an unplayable asset is rejected with notPlayable")
     func rejectsUnplayable() async {
         let asset = ControllableAsset(isPlayable: false)
@@ -232,4 +241,20 @@ extension AsyncStream<PlaybackState>.Iterator {
         }
         return seen
     }
+}
+
+/// An asset that records whether its loads ran on the main thread.
+private final class ThreadRecordingAsset: AsynchronousPropertyLoading {
+    private let mainThreadLoads = Mutex<[Bool]>([])
+
+    var ranOnMainThread: Bool? { mainThreadLoads.withLock { $0.isEmpty ? nil : $0.contains(true) } }
+
+    func load<Value>(_ property: AssetProperty<Value>) async throws -> Value {
+        mainThreadLoads.withLock { $0.append(Thread.isMainThread) }
+        if let value = (property.name == "duration" ? MediaTime.zero : nil) as? Value { return value }
+        if let value = (property.name == "isPlayable" ? true : nil) as? Value { return value }
+        throw AssetLoadError.notPlayable
+    }
+
+    func cancelLoading() {}
 }
