@@ -17,9 +17,15 @@ final class PlaySession {
     private var finishedStatistics: [PlaybackStatistics] = []
     private var quitRequested = false
     private var startApplied = false
+    private let statusLine = StatusLine()
+    private var keys: TerminalKeys?
+    private var statusTask: Task<Void, Never>?
+    private var interruptSource: (any DispatchSourceSignal)?
+    private let clock: ContinuousClock
 
     init(options: PlayOptions, clock: ContinuousClock) throws {
         self.options = options
+        self.clock = clock
         outputs = try SelectedOutputs(options: options, clock: clock)
         for notice in outputs.notices { StandardError.report(notice) }
         events = try EventLog(path: options.eventsPath, clock: clock)
@@ -42,6 +48,7 @@ final class PlaySession {
 
     func run() async -> Int32 {
         let stream = player.itemEvents()
+        startInteraction()
         enqueue(options.inputs)
         player.play()
         for await event in stream {
@@ -118,7 +125,52 @@ final class PlaySession {
         if let item = items.removeValue(forKey: id) { finishedStatistics.append(item.statistics) }
     }
 
+    private func startInteraction() {
+        keys = TerminalKeys { key in Task { @MainActor [weak self] in self?.handle(key) } }
+        if statusLine.isEnabled {
+            statusTask = Task { [weak self, clock] in
+                while !Task.isCancelled {
+                    guard let self else { return }
+                    self.statusLine.show(player: self.player)
+                    try? await clock.sleep(for: .milliseconds(250))
+                }
+            }
+        }
+        // Ctrl-C quits like `q`: the terminal is restored and --stats still printed.
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
+        source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.quit() } }
+        source.resume()
+        interruptSource = source
+    }
+
+    private func handle(_ key: PlayerKey) {
+        switch key {
+        case .togglePause:
+            if player.rate == 0 { player.play() } else { player.pause() }
+        case .seekBy(let seconds):
+            let now = player.currentTime()
+            guard now.isNumeric else { return }
+            let target = MediaTime(seconds: max(now.seconds + seconds, 0), preferredTimescale: 1000)
+            Task { await player.seek(to: target) }
+        case .speedDown, .speedUp:
+            let step: Float = key == .speedUp ? 0.25 : -0.25
+            player.defaultRate = min(max(player.defaultRate + step, 0.5), 4)
+            if player.rate != 0 { player.rate = player.defaultRate }
+        case .volumeDown: player.volume -= 0.05
+        case .volumeUp: player.volume += 0.05
+        case .toggleMute: player.isMuted.toggle()
+        case .next: player.advanceToNextItem()
+        case .quit: quit()
+        }
+        statusLine.show(player: player)
+    }
+
     private func finish() {
+        statusTask?.cancel()
+        statusLine.clear()
+        keys?.restore()
+        interruptSource?.cancel()
         player.removeAllItems()
         outputs.stop()
         events.close()
