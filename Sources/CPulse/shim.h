@@ -11,4 +11,8 @@ static inline int cpulse_stream_is_good(pa_stream_state_t state) { return PA_STR
 /// PA_CONTEXT_IS_GOOD as a function.
 static inline int cpulse_context_is_good(pa_context_state_t state) { return PA_CONTEXT_IS_GOOD(state); }
 
+/// PA_SAMPLE_FLOAT32NE (float samples in the host's byte order: FLOAT32LE on every Linux
+/// target Spool builds for); a macro chosen by the preprocessor, so Swift cannot see it.
+static inline pa_sample_format_t cpulse_sample_float32ne(void) { return PA_SAMPLE_FLOAT32NE; }
+
 #endif
