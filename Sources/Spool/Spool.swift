@@ -1,7 +1,7 @@
 @_exported public import SpoolCore
 import SpoolDesktop
 import SpoolMedia
-import SpoolOutput
+@_exported public import SpoolOutput
 import SpoolPersistence
 
 /// Facts about this build of Spool.

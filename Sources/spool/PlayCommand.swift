@@ -19,7 +19,8 @@ enum PlayCommand {
         let clock = ContinuousClock()
         let session: PlaySession
         do {
-            session = try PlaySession(options: options, clock: clock)
+            let outputs = try await SelectedOutputs.make(options: options, clock: clock)
+            session = try PlaySession(options: options, outputs: outputs, clock: clock)
         } catch {
             StandardError.report("\(error)")
             return 1

@@ -23,10 +23,10 @@ final class PlaySession {
     private var interruptSource: (any DispatchSourceSignal)?
     private let clock: ContinuousClock
 
-    init(options: PlayOptions, clock: ContinuousClock) throws {
+    init(options: PlayOptions, outputs: SelectedOutputs, clock: ContinuousClock) throws {
         self.options = options
         self.clock = clock
-        outputs = try SelectedOutputs(options: options, clock: clock)
+        self.outputs = outputs
         for notice in outputs.notices { StandardError.report(notice) }
         events = try EventLog(path: options.eventsPath, clock: clock)
         let configuration = PlayerConfiguration(

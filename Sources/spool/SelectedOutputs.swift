@@ -2,7 +2,7 @@ import Foundation
 import Spool
 
 /// The outputs `spool play` uses, chosen from `--ao`/`--vo` and what the machine offers.
-/// The only place (with `main`) that builds real outputs and clocks.
+/// With `main`, the only place that builds real outputs and clocks.
 @MainActor
 final class SelectedOutputs {
     let makeAudioOutput: (@Sendable () throws(AudioOutputError) -> any AudioOutput)?
@@ -12,10 +12,38 @@ final class SelectedOutputs {
     /// Called once when `--frames N` frames have been presented.
     var onFrameLimitReached: (@Sendable () -> Void)?
 
-    init(options: PlayOptions, clock: ContinuousClock) throws {
-        makeAudioOutput = nil
-        videoOutput = nil
-        notices = []
+    private init(
+        makeAudioOutput: (@Sendable () throws(AudioOutputError) -> any AudioOutput)?, videoOutput: (any VideoOutput)?,
+        notices: [String]
+    ) {
+        self.makeAudioOutput = makeAudioOutput
+        self.videoOutput = videoOutput
+        self.notices = notices
+    }
+
+    static func make(options: PlayOptions, clock: ContinuousClock) async throws -> SelectedOutputs {
+        var notices: [String] = []
+        let audioSpec: AudioOutputSpec?
+        switch options.audio {
+        case .none: audioSpec = nil
+        case .null: audioSpec = .null
+        case .pulse(let sink): audioSpec = .pulse(sink: sink)
+        case .wav(let path): audioSpec = .wav(path: path)
+        case .automatic:
+            // Asking the server blocks (up to a second when none answers): not on the main actor.
+            let spec = await Task.detached { AudioOutputs.defaultSpec() }.value
+            if spec == .null {
+                notices.append("no PulseAudio server answered: playing without sound (null audio output)")
+            }
+            audioSpec = spec
+        }
+        let timed = !options.isUntimed
+        var makeAudio: (@Sendable () throws(AudioOutputError) -> any AudioOutput)?
+        if let audioSpec {
+            let make: @Sendable () -> any AudioOutput = { AudioOutputs.make(audioSpec, clock: clock, timed: timed) }
+            makeAudio = make
+        }
+        return SelectedOutputs(makeAudioOutput: makeAudio, videoOutput: nil, notices: notices)
     }
 
     func stop() {
