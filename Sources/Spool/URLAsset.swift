@@ -39,9 +39,12 @@ public final class URLAsset: AsynchronousPropertyLoading {
 
     /// An asset for `url`. Nothing is read until the first `load`. `byteSourceFactory`
     /// defaults to `ByteSources.make(for:)`; tests pass a fake.
-    public init(url: URL, byteSourceFactory: @escaping ByteSourceFactory = { url throws(ByteSourceError) in
-        try ByteSources.make(for: url)
-    }) {
+    public init(
+        url: URL,
+        byteSourceFactory: @escaping ByteSourceFactory = { url throws(ByteSourceError) in
+            try ByteSources.make(for: url)
+        }
+    ) {
         self.url = url
         self.makeByteSource = byteSourceFactory
     }

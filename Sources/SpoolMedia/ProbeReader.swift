@@ -58,7 +58,8 @@ enum ProbeReader {
         case .video:
             track.width = positive(Int64(parameters.width))
             track.height = positive(Int64(parameters.height))
-            track.frameRate = framesPerSecond(stream.pointee.avg_frame_rate)
+            track.frameRate =
+                framesPerSecond(stream.pointee.avg_frame_rate)
                 ?? framesPerSecond(stream.pointee.r_frame_rate)
         case .audio:
             track.channels = positive(Int64(parameters.ch_layout.nb_channels))

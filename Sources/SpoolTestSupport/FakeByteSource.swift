@@ -1,6 +1,6 @@
+import Dispatch
 public import Foundation
 public import SpoolCore
-import Dispatch
 import Synchronization
 
 /// An in-memory `ByteSource` with a script: the bytes, an error at a byte offset, a point

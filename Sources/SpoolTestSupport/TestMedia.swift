@@ -19,6 +19,11 @@ public enum TestMedia {
         case flacStereo = "tone-stereo.flac"
         /// MPEG-TS: H.264 and AAC. Served one-way with no length, it looks like a live stream.
         case h264AACTransportStream = "h264-aac.ts"
+        /// Matroska: HEVC 320x240 at 25 fps with B-frames (libx265), video only.
+        case hevcMKV = "hevc.mkv"
+        /// MP4: H.264 320x240 at 25 fps with B-frames and a keyframe every 12 frames, video
+        /// only: keyframes to seek to in the middle of the file.
+        case h264ShortGOPMP4 = "h264-gop12.mp4"
 
         /// The file name.
         public var description: String { rawValue }
@@ -103,13 +108,17 @@ private actor FixtureCache {
         case .h264AACMP4:
             arguments =
                 common + video + tone48k
-                + ["-t", "2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
-                    "-metadata:s:a:0", "language=eng", output.path]
+                + [
+                    "-t", "2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
+                    "-metadata:s:a:0", "language=eng", output.path,
+                ]
         case .vp9OpusWebM:
             arguments =
                 common + video + tone48k
-                + ["-t", "2", "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-c:a", "libopus",
-                    "-metadata", "title=\(TestMedia.webmTitle)", output.path]
+                + [
+                    "-t", "2", "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-c:a", "libopus",
+                    "-metadata", "title=\(TestMedia.webmTitle)", output.path,
+                ]
         case .mp3WithCover:
             // The cover is made first: one muxer pass with an endless lavfi picture source never ends.
             let cover = directory.appendingPathComponent("cover.jpg")
@@ -119,21 +128,41 @@ private actor FixtureCache {
             let tags = TestMedia.mp3Tags
             arguments =
                 common
-                + ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=2", "-i", cover.path,
+                + [
+                    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=2", "-i", cover.path,
                     "-map", "0:a", "-map", "1:v", "-c:a", "libmp3lame", "-c:v", "copy", "-id3v2_version", "3",
                     "-metadata", "title=\(tags.title)", "-metadata", "artist=\(tags.artist)",
                     "-metadata", "album=\(tags.album)", "-metadata:s:v", "comment=Cover (front)",
-                    "-disposition:v", "attached_pic", output.path]
+                    "-disposition:v", "attached_pic", output.path,
+                ]
         case .h264AACTransportStream:
             arguments =
                 common + video + tone48k
-                + ["-t", "2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
-                    output.path]
+                + [
+                    "-t", "2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
+                    output.path,
+                ]
+        case .hevcMKV:
+            arguments =
+                common + video
+                + [
+                    "-t", "2", "-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error",
+                    "-pix_fmt", "yuv420p", output.path,
+                ]
+        case .h264ShortGOPMP4:
+            arguments =
+                common + video
+                + [
+                    "-t", "2", "-c:v", "libx264", "-preset", "veryfast", "-g", "12", "-keyint_min", "12",
+                    "-sc_threshold", "0", "-pix_fmt", "yuv420p", output.path,
+                ]
         case .flacStereo:
             arguments =
                 common
-                + ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=2", "-ac", "2", "-c:a", "flac",
-                    output.path]
+                + [
+                    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=2", "-ac", "2", "-c:a", "flac",
+                    output.path,
+                ]
         }
         try await run(ffmpeg, arguments)
         return output

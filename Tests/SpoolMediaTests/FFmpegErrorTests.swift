@@ -1,5 +1,6 @@
-@testable import SpoolMedia
 import Testing
+
+@testable import SpoolMedia
 
 @Suite("FFmpegError and the return-code funnel")
 struct FFmpegErrorTests {

@@ -1,8 +1,9 @@
 import Foundation
 import SpoolCore
-@testable import SpoolMedia
 import SpoolTestSupport
 import Testing
+
+@testable import SpoolMedia
 
 @Suite("MediaProbe cancellation", .timeLimit(.minutes(1)))
 struct MediaProbeCancellationTests {

@@ -29,8 +29,10 @@ struct MediaProbeMetadataTests {
         let ffmpeg = try ToolRunner.find("ffmpeg")
         let copy = try await ToolRunner.run(
             ffmpeg,
-            ["-nostdin", "-loglevel", "error", "-y", "-i", url.path, "-map", "0:v", "-c", "copy", "-f", "mjpeg",
-                extracted.path])
+            [
+                "-nostdin", "-loglevel", "error", "-y", "-i", url.path, "-map", "0:v", "-c", "copy", "-f", "mjpeg",
+                extracted.path,
+            ])
         try #require(copy.status == 0, "\(copy.errorText)")
         let artwork = try #require(probed.metadata.artwork)
         #expect(artwork == (try Data(contentsOf: extracted)))
