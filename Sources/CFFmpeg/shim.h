@@ -58,4 +58,7 @@ static inline int cffmpeg_avfmt_flag_custom_io(void) { return AVFMT_FLAG_CUSTOM_
 /// AV_ERROR_MAX_STRING_SIZE: the buffer size av_strerror needs.
 static inline int cffmpeg_error_max_string_size(void) { return AV_ERROR_MAX_STRING_SIZE; }
 
+/// AV_TIME_BASE_Q: FFmpeg's microsecond time base as a rational (a compound literal in C).
+static inline AVRational cffmpeg_time_base_q(void) { return AV_TIME_BASE_Q; }
+
 #endif

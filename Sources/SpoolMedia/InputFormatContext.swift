@@ -52,8 +52,10 @@ final class InputFormatContext {
     }
 
     /// Lends the open context to `body`; the pointer must not escape it.
-    func withContext<Result>(_ body: (UnsafeMutablePointer<AVFormatContext>) -> Result) -> Result? {
+    func withContext<Result, Failure: Error>(
+        _ body: (UnsafeMutablePointer<AVFormatContext>) throws(Failure) -> Result
+    ) throws(Failure) -> Result? {
         guard let context else { return nil }
-        return body(context)
+        return try body(context)
     }
 }

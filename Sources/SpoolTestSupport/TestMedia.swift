@@ -19,6 +19,11 @@ public enum TestMedia {
         case flacStereo = "tone-stereo.flac"
         /// MPEG-TS: H.264 and AAC. Served one-way with no length, it looks like a live stream.
         case h264AACTransportStream = "h264-aac.ts"
+        /// Matroska: HEVC 320x240 at 25 fps with B-frames (libx265), video only.
+        case hevcMKV = "hevc.mkv"
+        /// MP4: H.264 320x240 at 25 fps with B-frames and a keyframe every 12 frames, video
+        /// only: keyframes to seek to in the middle of the file.
+        case h264ShortGOPMP4 = "h264-gop12.mp4"
 
         /// The file name.
         public var description: String { rawValue }
@@ -141,6 +146,20 @@ private actor FixtureCache {
                 + [
                     "-t", "2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
                     output.path,
+                ]
+        case .hevcMKV:
+            arguments =
+                common + video
+                + [
+                    "-t", "2", "-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=error",
+                    "-pix_fmt", "yuv420p", output.path,
+                ]
+        case .h264ShortGOPMP4:
+            arguments =
+                common + video
+                + [
+                    "-t", "2", "-c:v", "libx264", "-preset", "veryfast", "-g", "12", "-keyint_min", "12",
+                    "-sc_threshold", "0", "-pix_fmt", "yuv420p", output.path,
                 ]
         case .flacStereo:
             arguments =

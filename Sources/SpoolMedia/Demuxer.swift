@@ -1,0 +1,150 @@
+internal import CFFmpeg
+public import SpoolCore
+
+/// Reads a container's packets from a `ByteSource`: the first stage of the pipeline.
+///
+/// It selects the best video stream and the best audio stream (`av_find_best_stream`; a
+/// cover picture is not video) and returns only their packets; FFmpeg is told to discard
+/// every other stream.
+///
+/// Timeline: every time it reports is the container's own (stream timestamps as stored),
+/// so packets, decoded frames and `seek(to:)` targets all share one timeline. It need not
+/// start at zero: `startTime` says where it starts (an MPEG-TS often starts near 1.4 s).
+///
+/// Ownership and confinement: the demuxer owns the byte source from `init` on (it opens
+/// it, and closes it in `deinit` or when `init` fails) and the FFmpeg objects reading it.
+/// Every method blocks and must be called from one thread at a time (the demux thread,
+/// never the cooperative pool); hence not `Sendable`. Only its `Canceller` crosses threads.
+public final class Demuxer {
+    /// The selected video stream; `nil` when the container has none.
+    public let video: MediaStreamInfo?
+    /// The selected audio stream; `nil` when the container has none.
+    public let audio: MediaStreamInfo?
+    /// The container's duration; `indefinite` when it states none (a live stream).
+    public let duration: MediaTime
+    /// The container's first timestamp (the earliest of its streams); `invalid` if unknown.
+    public let startTime: MediaTime
+    /// Whether `seek(to:)` can work: the byte source can seek.
+    public let isSeekable: Bool
+    /// FFmpeg's name of the container format (`"matroska,webm"`).
+    public let formatName: String
+    /// The canceller that stops this demuxer (the one given to `init`).
+    public let canceller: Canceller
+
+    private let source: any ByteSource
+    private let io: ByteSourceIOContext
+    private var input: InputFormatContext?
+    private let selectedStreams: [Int: MediaStreamInfo]
+
+    /// Opens `source` (not yet opened), reads the container header and stream info, and
+    /// selects the streams. Blocks. Throws `FFmpegError.exit` when `canceller` is raised
+    /// meanwhile, `.ioError` when the source fails (see `sourceError` on a live demuxer),
+    /// or FFmpeg's code for data it cannot read. The source is closed if `init` throws.
+    public init(source: any ByteSource, canceller: Canceller = Canceller()) throws(FFmpegError) {
+        self.source = source
+        self.canceller = canceller
+        var opened = false
+        defer { if !opened { source.close() } }
+        guard canceller.attach(source) else { throw .exit }
+        do {
+            try source.open()
+        } catch {
+            throw error == .cancelled ? .exit : .ioError
+        }
+        io = try ByteSourceIOContext(source: source, interrupt: canceller.interrupt)
+        let input: InputFormatContext
+        let description: Description?
+        do {
+            input = try InputFormatContext(io: io, interrupt: canceller.interrupt, formatHint: source.url.path)
+            try input.findStreamInfo()
+            description = try input.withContext { context throws(FFmpegError) in try Self.describe(context) }
+        } catch {
+            // Whatever FFmpeg made of the reads that failed, a cancellation is a cancellation.
+            throw canceller.isCancelled ? .exit : error
+        }
+        guard let description else { throw .invalidData }
+        self.input = input
+        video = description.video
+        audio = description.audio
+        selectedStreams = Dictionary(uniqueKeysWithValues: [video, audio].compactMap { $0 }.map { ($0.index, $0) })
+        duration = description.duration
+        startTime = description.startTime
+        formatName = description.formatName
+        isSeekable = io.isSeekable
+        opened = true
+    }
+
+    deinit {
+        // The format context must be closed while the source it reads is still open.
+        input = nil
+        source.close()
+    }
+
+    /// The selected streams: video first, then audio.
+    public var streams: [MediaStreamInfo] { [video, audio].compactMap { $0 } }
+
+    /// The first failure of the byte source, when FFmpeg saw it only as an I/O error: the
+    /// real cause ("HTTP 404", "connection reset") of a `readPacket()` failure.
+    public var sourceError: ByteSourceError? { io.sourceError }
+
+    /// Bytes read from the source so far.
+    public var bytesRead: Int64 { io.bytesRead }
+
+    /// The next packet of a selected stream, in container order; `nil` at the end of the
+    /// stream. Blocks while the source has no bytes. Throws `.exit` once cancelled, and
+    /// FFmpeg's code when the data is damaged or the source fails. After an error or `nil`
+    /// the caller may still `seek(to:)` and read on.
+    public func readPacket() throws(FFmpegError) -> DemuxedPacket? {
+        guard let input else { return nil }
+        guard let packet = av_packet_alloc() else { throw .outOfMemory }
+        var handedOver = false
+        defer {
+            if !handedOver {
+                var owned: UnsafeMutablePointer<AVPacket>? = packet
+                av_packet_free(&owned)
+            }
+        }
+        while true {
+            if canceller.isCancelled { throw .exit }
+            let code = input.withContext { av_read_frame($0, packet) } ?? FFmpegError.invalidArgument.rawValue
+            do {
+                guard case .done = try FFmpegCall.progress(code) else { return nil }
+            } catch {
+                throw canceller.isCancelled ? .exit : error
+            }
+            // Some demuxers ignore AVDISCARD_ALL; their packets are dropped here.
+            guard let stream = selectedStreams[Int(packet.pointee.stream_index)] else {
+                av_packet_unref(packet)
+                continue
+            }
+            handedOver = true
+            return DemuxedPacket(owning: packet, stream: stream)
+        }
+    }
+
+    /// Moves to the last keyframe at or before `time` (on this demuxer's timeline), so
+    /// decoding from there reaches `time` exactly: an accurate seek is this plus
+    /// discarding decoded frames earlier than `time`. A `time` before the first keyframe
+    /// lands on the first keyframe. Decoders must be flushed after it. Throws
+    /// `.notSeekable` for a one-way source, `.exit` once cancelled.
+    public func seek(to time: MediaTime) throws(FFmpegError) {
+        guard isSeekable else { throw .notSeekable }
+        guard let target = time.ticks(in: Rational(cffmpeg_time_base_q())), let input else {
+            throw .invalidArgument
+        }
+        if canceller.isCancelled { throw .exit }
+        // min_ts = −∞, max_ts = target: the keyframe at or before the target, the
+        // AVSEEK_FLAG_BACKWARD meaning, with stream −1 so FFmpeg picks the reference stream.
+        var code = input.withContext { avformat_seek_file($0, -1, Int64.min, target, target, 0) }
+        if let failed = code, failed < 0, !canceller.isCancelled {
+            // Nothing at or before the target (it precedes the first keyframe): the
+            // nearest keyframe after it is the best there is.
+            code = input.withContext { avformat_seek_file($0, -1, Int64.min, target, Int64.max, 0) }
+        }
+        if canceller.isCancelled { throw .exit }
+        try FFmpegCall.check(code ?? FFmpegError.invalidArgument.rawValue)
+    }
+
+    /// Stops the demuxer: the same as `canceller.cancel()`.
+    public func cancel() { canceller.cancel() }
+}

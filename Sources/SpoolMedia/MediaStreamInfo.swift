@@ -1,0 +1,65 @@
+internal import CFFmpeg
+public import SpoolCore
+
+/// One stream a `Demuxer` selected, described as plain values plus its codec parameters:
+/// everything a decoder or an output needs, safe to send to the decode thread.
+public struct MediaStreamInfo: Sendable {
+    /// The stream's index in the container (`DemuxedPacket.streamIndex`).
+    public let index: Int
+    /// `.video` or `.audio`.
+    public let kind: AssetTrack.MediaKind
+    /// FFmpeg's short name of the codec (`"h264"`, `"aac"`).
+    public let codecName: String
+    /// The unit of every timestamp of this stream's packets and frames.
+    public let timeBase: Rational
+    /// The stream's first timestamp; `invalid` when the container does not say.
+    public let startTime: MediaTime
+    /// The stream's duration; `invalid` when the container does not say.
+    public let duration: MediaTime
+    /// The codec parameters a decoder is opened with.
+    public let codecParameters: CodecParameters
+
+    /// Picture width in pixels (video; 0 for audio).
+    public let width: Int
+    /// Picture height in pixels (video; 0 for audio).
+    public let height: Int
+    /// The frame rate FFmpeg's own tools assume for this stream (`av_guess_frame_rate`);
+    /// `0/1` when FFmpeg cannot tell (audio, or video with no timing hints).
+    public let guessedFrameRate: Rational
+    /// The sample aspect ratio the container states; `0/1` when it states none.
+    public let sampleAspectRatio: Rational
+
+    /// Samples per second per channel (audio; 0 for video).
+    public let sampleRate: Int
+    /// Audio channels (audio; 0 for video).
+    public let channelCount: Int
+
+    /// Whether the container may jump in time (`AVFMT_TS_DISCONT`: MPEG-TS and kin), for
+    /// which the `ffmpeg` CLI counts time from the first timestamp of the streams it uses.
+    let containerHasDiscontinuities: Bool
+
+    /// Reads `stream` of the open `format` context. Call after `avformat_find_stream_info`,
+    /// which is what fills in most of these fields.
+    init(
+        stream: UnsafeMutablePointer<AVStream>, in format: UnsafeMutablePointer<AVFormatContext>,
+        kind: AssetTrack.MediaKind
+    ) throws(FFmpegError) {
+        let parameters = stream.pointee.codecpar.pointee
+        let timeBase = Rational(stream.pointee.time_base)
+        self.index = Int(stream.pointee.index)
+        self.kind = kind
+        self.codecName = String(cString: avcodec_get_name(parameters.codec_id))
+        self.timeBase = timeBase
+        self.startTime = MediaTime(ticks: stream.pointee.start_time, timeBase: timeBase)
+        self.duration = MediaTime(ticks: stream.pointee.duration, timeBase: timeBase)
+        self.codecParameters = try CodecParameters(copying: stream.pointee.codecpar)
+        self.width = kind == .video ? Int(parameters.width) : 0
+        self.height = kind == .video ? Int(parameters.height) : 0
+        self.guessedFrameRate =
+            kind == .video ? Rational(av_guess_frame_rate(format, stream, nil)) : Rational(numerator: 0, denominator: 1)
+        self.sampleAspectRatio = Rational(stream.pointee.sample_aspect_ratio)
+        self.sampleRate = kind == .audio ? Int(parameters.sample_rate) : 0
+        self.channelCount = kind == .audio ? Int(parameters.ch_layout.nb_channels) : 0
+        self.containerHasDiscontinuities = (format.pointee.iformat?.pointee.flags ?? 0) & AVFMT_TS_DISCONT != 0
+    }
+}
