@@ -31,7 +31,7 @@ final class PlaySession {
         events = try EventLog(path: options.eventsPath, clock: clock)
         let configuration = PlayerConfiguration(
             makeAudioOutput: outputs.makeAudioOutput, videoOutput: outputs.videoOutput,
-            isUntimed: options.isUntimed, decoderThreads: options.decoderThreads, clock: clock)
+            isUntimed: outputs.isUntimed, decoderThreads: options.decoderThreads, clock: clock)
         switch options.loop {
         case .times(let times): loopsLeft = times - 1
         case .forever: loopsLeft = nil
@@ -76,7 +76,6 @@ final class PlaySession {
             items[item.id] = item
             player.insert(item, after: nil)
         }
-        if let first = player.currentItem { events.write("item", item: itemNames[first.id]) }
     }
 
     private func handle(_ event: PlayerItemEvent) {

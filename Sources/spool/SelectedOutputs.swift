@@ -5,6 +5,9 @@ import Spool
 /// With `main`, the only place that builds real outputs and clocks.
 @MainActor
 final class SelectedOutputs {
+    /// Whether playback must run untimed: asked for, or forced by an output that does not
+    /// keep time (a WAV file is written as fast as decoding goes, so nothing may be dropped).
+    let isUntimed: Bool
     let makeAudioOutput: (@Sendable () throws(AudioOutputError) -> any AudioOutput)?
     let videoOutput: (any VideoOutput)?
     /// One-line notices about defaults that fell back (printed to stderr).
@@ -14,8 +17,9 @@ final class SelectedOutputs {
 
     private init(
         makeAudioOutput: (@Sendable () throws(AudioOutputError) -> any AudioOutput)?, videoOutput: (any VideoOutput)?,
-        notices: [String]
+        notices: [String], isUntimed: Bool
     ) {
+        self.isUntimed = isUntimed
         self.makeAudioOutput = makeAudioOutput
         self.videoOutput = videoOutput
         self.notices = notices
@@ -37,13 +41,20 @@ final class SelectedOutputs {
             }
             audioSpec = spec
         }
-        let timed = !options.isUntimed
+        var isUntimed = options.isUntimed
+        if case .wav = audioSpec { isUntimed = true }
+        let timed = !isUntimed
         var makeAudio: (@Sendable () throws(AudioOutputError) -> any AudioOutput)?
         if let audioSpec {
             let make: @Sendable () -> any AudioOutput = { AudioOutputs.make(audioSpec, clock: clock, timed: timed) }
             makeAudio = make
         }
-        return SelectedOutputs(makeAudioOutput: makeAudio, videoOutput: nil, notices: notices)
+        let video: (any VideoOutput)?
+        switch options.video {
+        case .frameMD5(let path): video = try FrameMD5VideoOutput(path: path)
+        case .none, .automatic, .sdl, .null: video = nil
+        }
+        return SelectedOutputs(makeAudioOutput: makeAudio, videoOutput: video, notices: notices, isUntimed: isUntimed)
     }
 
     func stop() {

@@ -1,25 +1,151 @@
+import Foundation
 import SpoolCore
+import SpoolMedia
+import Synchronization
 
-/// The real engine for one item: demux, decode and output threads around FFmpeg.
+/// The real engine for one item: a demux thread, a video decode thread, a render thread and
+/// an audio thread around FFmpeg, connected by duration-bounded queues (§3 of the design).
+///
+/// Threads, not tasks: every stage blocks (I/O, decoding, device writes), and blocking the
+/// cooperative pool would starve every task in the process. The threads share one
+/// `PipelineControl`; commands from the main actor change it and return at once.
 final class PipelinePlayback: ItemPlayback {
     let events: AsyncStream<ItemPlaybackEvent>
-    private let continuation: AsyncStream<ItemPlaybackEvent>.Continuation
+    let continuation: AsyncStream<ItemPlaybackEvent>.Continuation
+    let asset: URLAsset
+    let configuration: PlayerConfiguration
+    let forwardBufferMicroseconds: Int64
+    let itemName: String
+    let control = PipelineControl(PipelineControlState())
+    let clock = PlaybackClock()
+    let counters = PipelineStatistics()
+    let canceller = Demuxer.Canceller()
+    let running = Mutex(Running())
+
+    /// What exists once the item is open; read by commands from the main actor.
+    struct Running {
+        var audioOutput: (any AudioOutput)?
+        var queues: [any PipelineQueue] = []
+        var bytesRead: (@Sendable () -> Int64)?
+    }
 
     @MainActor
     init(item: PlayerItem, configuration: PlayerConfiguration) {
         (events, continuation) = AsyncStream.makeStream(of: ItemPlaybackEvent.self)
+        asset = item.asset
+        self.configuration = configuration
+        itemName = item.asset.url.redactedForDisplay
+        let preferred = item.preferredForwardBufferDuration
+        let automatic: Double = item.asset.url.isFileURL ? 10 : 30
+        forwardBufferMicroseconds = Int64((preferred > 0 ? preferred : automatic) * 1_000_000)
     }
 
     func start(at startTime: MediaTime?) {
-        continuation.yield(.failed(PlaybackError(.system, "the playback engine is not built yet")))
+        let startedAt = HostTime.now()
+        if let startTime, startTime.isNumeric {
+            control.update { state in
+                let request = SeekRequest(id: 0, target: startTime, toleranceBefore: .zero, toleranceAfter: .zero)
+                state.seek = request
+                state.pendingDemuxSeek = request
+            }
+        }
+        let asset = asset
+        Task { @concurrent [self] in
+            let tracks: [AssetTrack]
+            do {
+                let (isPlayable, loadedTracks) = try await asset.load(.isPlayable, .tracks)
+                guard isPlayable else { throw AssetLoadError.notPlayable }
+                tracks = loadedTracks
+            } catch let error as AssetLoadError {
+                if error != .cancelled { fail(PlaybackError(error)) }
+                return
+            } catch {
+                fail(PlaybackError(.system, "\(itemName): \(error)"))
+                return
+            }
+            guard !control.withLock({ $0.stopped }) else { return }
+            let thread = Thread { [self] in openAndRun(startedAt: startedAt, tracks: tracks) }
+            thread.name = "spool-demux"
+            thread.start()
+        }
+    }
+
+    func setRate(_ rate: Double, algorithm: AudioTimePitchAlgorithm) {
+        let stalled = control.update { state -> Bool in
+            state.rate = rate
+            state.algorithm = algorithm
+            return state.isStalled
+        }
+        let now = HostTime.now()
+        if rate > 0 { clock.setRate(rate, at: now) }
+        if !stalled { clock.setPaused(rate == 0, at: now) }
+        running.withLock { $0.audioOutput }?.setPaused(rate == 0)
+    }
+
+    func setVolume(_ volume: Float) {
+        control.update { $0.volume = volume }
+        running.withLock { $0.audioOutput }?.setVolume(volume)
+    }
+
+    func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime, id: Int) {
+        let request = SeekRequest(
+            id: id, target: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter)
+        control.update { state in
+            state.generation += 1
+            state.seek = request
+            state.pendingDemuxSeek = request
+            state.generationStarted = false
+            state.videoEnded = false
+            state.audioEnded = false
+            state.readFailure = nil
+            state.endReported = false
+        }
+        // The clock jumps to the target; the new generation's audio (or first frame) re-anchors it.
+        clock.anchor(media: time, at: HostTime.now())
+        // Wake producers blocked on full queues: what they hold is stale now.
+        for queue in running.withLock({ $0.queues }) { queue.discardAll() }
+    }
+
+    func currentTime() -> MediaTime {
+        let time = clock.mediaTime(at: HostTime.now())
+        return time.isNumeric ? time : .zero
+    }
+
+    func statistics() -> PlaybackStatistics {
+        counters.snapshot(bytesTransferred: running.withLock { $0.bytesRead }?() ?? 0)
+    }
+
+    func stop() {
+        let alreadyStopped = control.update { state -> Bool in
+            defer { state.stopped = true }
+            return state.stopped
+        }
+        guard !alreadyStopped else { return }
+        canceller.cancel()
+        let (output, queues) = running.withLock { ($0.audioOutput, $0.queues) }
+        for queue in queues { queue.shutDown() }
+        output?.stop()
         continuation.finish()
     }
-    func setRate(_ rate: Double, algorithm: AudioTimePitchAlgorithm) {}
-    func setVolume(_ volume: Float) {}
-    func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime, id: Int) {
-        continuation.yield(.seekCompleted(id: id, finished: false))
+
+    func fail(_ failure: PlaybackError) {
+        continuation.yield(.failed(failure))
+        continuation.finish()
     }
-    func currentTime() -> MediaTime { .invalid }
-    func statistics() -> PlaybackStatistics { PlaybackStatistics() }
-    func stop() { continuation.finish() }
+}
+
+/// The queue operations the pipeline needs without knowing the element type.
+protocol PipelineQueue: Sendable {
+    /// Drops everything queued (a seek), waking a blocked producer.
+    func discardAll()
+    /// Drops everything and ends the queue (stop).
+    func shutDown()
+}
+
+extension BoundedBlockingQueue: PipelineQueue {
+    func discardAll() { flush() }
+    func shutDown() {
+        flush()
+        close()
+    }
 }

@@ -71,6 +71,33 @@ package final class BoundedBlockingQueue<Element: Sendable>: Sendable {
         return (value.0, value.1)
     }
 
+    /// What a timed `pop` found.
+    package enum TimedPop {
+        /// An element, with the generation it was queued in.
+        case element(Element, generation: Int)
+        /// The queue is closed and empty, or its end of stream was reached.
+        case ended
+        /// Nothing arrived within the timeout.
+        case timedOut
+    }
+
+    /// Like `pop()`, but gives up after `timeout` of real time.
+    package func pop(timeout: Duration) -> TimedPop {
+        let result = lock.wait(timeout: timeout) { state -> TimedPop? in
+            if state.head < state.items.count {
+                let item = state.items[state.head]
+                state.head += 1
+                state.totalCost -= item.cost
+                return .element(item.element, generation: state.generation)
+            }
+            if state.closed || state.endOfStream { return .ended }
+            return nil
+        }
+        guard let result else { return .timedOut }
+        lock.update { _ in }  // wake a producer waiting for room
+        return result
+    }
+
     /// Removes the oldest element if there is one, without blocking.
     package func tryPop() -> (element: Element, generation: Int)? {
         let value = lock.update { state -> (Element, Int)? in

@@ -1,0 +1,197 @@
+import SpoolCore
+import SpoolMedia
+
+/// The audio thread: decodes, converts to the output's float format, stretches for the
+/// playback rate, writes to the audio output — whose blocking writes pace playback — and
+/// anchors the master clock after every write (the pts being heard = end of what was
+/// written minus the output's latency).
+final class AudioLoop: @unchecked Sendable {
+    // @unchecked Sendable: decoder, converter and tempo filter are used only on the audio
+    // thread (`run`); the rest are immutable references to Sendable objects.
+    private let decoder: AudioDecoder
+    private let converter: AudioConverter
+    private var tempo: AudioTempoFilter?
+    /// The last non-zero rate: writes made while pausing keep the rate they were decoded for.
+    private var playbackRate: Double = 1
+    private let output: any AudioOutput
+    private let control: PipelineControl
+    private let packets: BoundedBlockingQueue<PacketItem>
+    private let clock: PlaybackClock
+    private let statistics: PipelineStatistics
+    private let events: PipelineEvents
+    private let itemName: String
+    private var writtenEnd: MediaTime = .invalid
+
+    init(
+        decoder: AudioDecoder, output: any AudioOutput, control: PipelineControl,
+        packets: BoundedBlockingQueue<PacketItem>, clock: PlaybackClock, statistics: PipelineStatistics,
+        events: PipelineEvents, itemName: String
+    ) {
+        self.decoder = decoder
+        self.converter = AudioConverter(outputFormat: Self.outputFormat(for: decoder.stream))
+        self.output = output
+        self.control = control
+        self.packets = packets
+        self.clock = clock
+        self.statistics = statistics
+        self.events = events
+        self.itemName = itemName
+    }
+
+    /// The output format: the stream's own rate and channel count, so nothing is resampled
+    /// that need not be.
+    static func outputFormat(for stream: MediaStreamInfo) -> AudioFormat {
+        AudioFormat(
+            sampleRate: stream.sampleRate > 0 ? stream.sampleRate : 48_000, channelCount: max(stream.channelCount, 1))
+    }
+
+    /// Runs until the packet queue is closed. Blocks: call on the audio thread only.
+    func run() {
+        do {
+            try output.start(format: converter.outputFormat)
+        } catch {
+            events.fail(PlaybackError(.audioOutputFailed, "\(error)"), generation: 0)
+            return
+        }
+        var generation = 0
+        var firstOfGeneration = true
+        var trimBefore: MediaTime?
+        while let (item, _) = nextPacket(generation: generation) {
+            if item.generation < control.generation { continue }  // read before a seek
+            if item.generation != generation {
+                let itemGeneration = item.generation
+                decoder.flush()
+                converter.reset()
+                try? tempo?.flush()
+                output.flush()
+                generation = itemGeneration
+                firstOfGeneration = true
+                trimBefore = control.withLock { $0.generation == itemGeneration ? $0.seek?.discardBefore : nil }
+            }
+            do {
+                switch item.content {
+                case .packet(let packet):
+                    _ = try decoder.send(packet)
+                    try receiveAll(generation: generation, first: &firstOfGeneration, trimBefore: &trimBefore)
+                case .endOfStream, .failure:
+                    _ = try decoder.sendEndOfStream()
+                    try receiveAll(generation: generation, first: &firstOfGeneration, trimBefore: &trimBefore)
+                    decoder.flush()
+                    try output.drain()
+                    if case .failure(let failure) = item.content {
+                        events.streamEnded(.audio, generation: generation, failure: failure)
+                    } else {
+                        events.streamEnded(.audio, generation: generation, failure: nil)
+                    }
+                }
+            } catch let error as AudioOutputError {
+                if error == .stopped { return }
+                events.fail(PlaybackError(.audioOutputFailed, "\(error)"), generation: generation)
+            } catch {
+                events.fail(
+                    PlaybackError(.decodingFailed, "\(itemName): audio decoding failed: \(error)"),
+                    generation: generation)
+            }
+        }
+    }
+
+    /// Pops the next packet, reporting a stall when the queue stays dry while playing. A short
+    /// wait is not a stall: on a local file the demuxer is busy with video packets for a moment.
+    private func nextPacket(generation: Int) -> (element: PacketItem, generation: Int)? {
+        switch packets.pop(timeout: .milliseconds(100)) {
+        case .element(let element, let generation): return (element, generation)
+        case .ended: return nil
+        case .timedOut: break
+        }
+        let stalled = control.update { state -> Bool in
+            guard state.rate > 0, !state.endReported, !state.isStalled else { return false }
+            state.isStalled = true
+            return true
+        }
+        let stallStart = HostTime.now()
+        if stalled {
+            clock.setPaused(true, at: stallStart)
+            events.send(.stalled(true))
+        }
+        let next = packets.pop()
+        if stalled {
+            let rate = control.update { state -> Double in
+                state.isStalled = false
+                return state.rate
+            }
+            let now = HostTime.now()
+            statistics.update {
+                $0.stalls += 1
+                $0.stallTime += (now - stallStart).timeInterval
+            }
+            clock.setPaused(rate == 0, at: now)
+            events.send(.stalled(false))
+        }
+        return next
+    }
+
+    private func receiveAll(generation: Int, first: inout Bool, trimBefore: inout MediaTime?) throws {
+        while case .frame(let frame) = try decoder.receiveFrame() {
+            var buffer = try converter.convert(frame)
+            if let cutoff = trimBefore {
+                guard let trimmed = Self.trim(buffer, before: cutoff) else { continue }
+                buffer = trimmed
+                trimBefore = nil
+            }
+            try write(buffer, generation: generation)
+            if first {
+                first = false
+                events.generationStarted(generation, by: .audio)
+            }
+        }
+    }
+
+    private func write(_ buffer: PCMBuffer, generation: Int) throws {
+        let (requestedRate, preservesPitch) = control.withLock { ($0.rate, $0.algorithm.preservesPitch) }
+        if requestedRate > 0 { playbackRate = requestedRate }
+        let mediaDuration = MediaTime(value: Int64(buffer.frameCount), timescale: Int32(buffer.format.sampleRate))
+        for piece in try stretch(buffer, rate: playbackRate, mode: preservesPitch ? .preservingPitch : .varispeed) {
+            try output.write(piece)
+            statistics.update { $0.audioFramesOutput += piece.frameCount }
+        }
+        writtenEnd =
+            buffer.presentationTime.isNumeric ? buffer.presentationTime + mediaDuration : writtenEnd + mediaDuration
+        guard writtenEnd.isNumeric else { return }
+        let now = HostTime.now()
+        let heardLatency = MediaTime(
+            seconds: output.latency.timeInterval * max(clock.rate, 0.5), preferredTimescale: 1_000_000)
+        clock.anchor(media: writtenEnd - heardLatency, at: now)
+        let playing = control.withLock { $0.rate > 0 && $0.generation == generation && !$0.isStalled }
+        if playing { clock.setPaused(false, at: now) }
+    }
+
+    /// The buffer as played at `rate`: untouched at 1 (no filter at all), otherwise through
+    /// the tempo filter, re-configured (keeping its tail) when the rate or mode changed.
+    private func stretch(_ buffer: PCMBuffer, rate: Double, mode: AudioTempoFilter.Mode) throws -> [PCMBuffer] {
+        if rate == 1, tempo == nil || tempo?.rate == 1 { return [buffer] }
+        var pieces: [PCMBuffer] = []
+        if let tempo {
+            if tempo.rate != rate || tempo.mode != mode, let tail = try tempo.setRate(rate, mode: mode) {
+                pieces.append(tail)
+            }
+        } else {
+            tempo = try AudioTempoFilter(format: buffer.format, rate: rate, mode: mode)
+        }
+        if let stretched = try tempo?.process(buffer) { pieces.append(stretched) }
+        return pieces
+    }
+
+    /// `buffer` without the frames that end at or before `cutoff`; `nil` when none remain.
+    static func trim(_ buffer: PCMBuffer, before cutoff: MediaTime) -> PCMBuffer? {
+        guard buffer.presentationTime.isNumeric else { return buffer }
+        let rate = Double(buffer.format.sampleRate)
+        let skip = Int(((cutoff - buffer.presentationTime).seconds * rate).rounded(.down))
+        if skip <= 0 { return buffer }
+        if skip >= buffer.frameCount { return nil }
+        let channels = buffer.format.channelCount
+        return PCMBuffer(
+            format: buffer.format, samples: Array(buffer.samples[(skip * channels)...]),
+            presentationTime: buffer.presentationTime
+                + MediaTime(value: Int64(skip), timescale: Int32(buffer.format.sampleRate)))
+    }
+}

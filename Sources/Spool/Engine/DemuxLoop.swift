@@ -1,0 +1,157 @@
+import Foundation
+import SpoolCore
+import SpoolMedia
+
+/// The demux thread: reads packets and routes them to the audio and video packet queues,
+/// performs seeks, and reports buffer levels. The only thread that touches the `Demuxer`.
+final class DemuxLoop: @unchecked Sendable {
+    // @unchecked Sendable: the demuxer is used only on the demux thread (`run`); the other
+    // stored properties are immutable references to Sendable objects.
+    private let demuxer: Demuxer
+    private let control: PipelineControl
+    private let videoPackets: BoundedBlockingQueue<PacketItem>?
+    private let audioPackets: BoundedBlockingQueue<PacketItem>?
+    private let report: @Sendable (ItemPlaybackEvent) -> Void
+    private let clock: PlaybackClock
+    private let itemName: String
+
+    init(
+        demuxer: Demuxer, control: PipelineControl, videoPackets: BoundedBlockingQueue<PacketItem>?,
+        audioPackets: BoundedBlockingQueue<PacketItem>?, clock: PlaybackClock, itemName: String,
+        report: @escaping @Sendable (ItemPlaybackEvent) -> Void
+    ) {
+        self.demuxer = demuxer
+        self.control = control
+        self.videoPackets = videoPackets
+        self.audioPackets = audioPackets
+        self.clock = clock
+        self.itemName = itemName
+        self.report = report
+    }
+
+    /// Runs until the pipeline stops. Blocks: call on the demux thread only.
+    func run() {
+        var generation = 0
+        var atEnd = false
+        var lastLikelyToKeepUp: Bool?
+        while true {
+            // Pick up a pending seek, or wait at the end of the stream for one.
+            let command = control.wait(timeout: nil) { state -> DemuxCommand? in
+                if state.stopped { return .stop }
+                if let seek = state.pendingDemuxSeek {
+                    state.pendingDemuxSeek = nil
+                    return .seek(seek, state.generation)
+                }
+                if atEnd { return nil }
+                return .read(state.generation)
+            }
+            switch command {
+            case .stop, nil:
+                return
+            case .seek(let request, let newGeneration):
+                generation = newGeneration
+                atEnd = false
+                perform(request)
+                continue
+            case .read(let current):
+                generation = current
+            }
+            do {
+                guard let packet = try demuxer.readPacket() else {
+                    finish(.endOfStream, generation: generation)
+                    atEnd = true
+                    continue
+                }
+                let queue = packet.kind == .video ? videoPackets : audioPackets
+                let cost = Self.cost(of: packet)
+                queue?.push(PacketItem(generation: generation, content: .packet(packet)), cost: cost)
+                let likely = isLikelyToKeepUp()
+                if likely != lastLikelyToKeepUp {
+                    lastLikelyToKeepUp = likely
+                    reportBuffer(likelyToKeepUp: likely, empty: false)
+                }
+            } catch {
+                if control.withLock({ $0.stopped }) { return }
+                if error == .exit { return }
+                let failure = readFailure(error)
+                control.update { state in
+                    if state.generation == generation { state.readFailure = failure }
+                }
+                finish(.failure(failure), generation: generation)
+                atEnd = true
+            }
+        }
+    }
+
+    private enum DemuxCommand {
+        case stop
+        case seek(SeekRequest, Int)
+        case read(Int)
+    }
+
+    private func perform(_ request: SeekRequest) {
+        do {
+            try demuxer.seek(to: request.target)
+        } catch {
+            // Not seekable or the seek failed: playback continues from where it is; the
+            // decoders still discard up to the target, so an accurate seek still lands.
+        }
+    }
+
+    private func finish(_ content: PacketItem.Content, generation: Int) {
+        videoPackets?.push(PacketItem(generation: generation, content: content), cost: 0)
+        audioPackets?.push(PacketItem(generation: generation, content: content), cost: 0)
+        reportBuffer(likelyToKeepUp: true, empty: false)
+    }
+
+    private func isLikelyToKeepUp() -> Bool {
+        // Two seconds ahead in every active queue is enough not to stall on a local file or
+        // a steady network; a full queue always is.
+        let threshold: Int64 = 2_000_000
+        for queue in [videoPackets, audioPackets].compactMap({ $0 }) {
+            if queue.totalCost < min(threshold, queue.capacity / 2) { return false }
+        }
+        return true
+    }
+
+    private func reportBuffer(likelyToKeepUp: Bool, empty: Bool) {
+        let playhead = clock.mediaTime(at: HostTime.now())
+        let aheadMicroseconds = [videoPackets, audioPackets].compactMap { $0?.totalCost }.max() ?? 0
+        let loaded =
+            playhead.isNumeric
+            ? [TimeRange(start: playhead, duration: MediaTime(value: aheadMicroseconds, timescale: 1_000_000))] : []
+        report(
+            .buffer(
+                ItemBufferStatus(
+                    isPlaybackLikelyToKeepUp: likelyToKeepUp, isPlaybackBufferEmpty: empty,
+                    isPlaybackBufferFull: isFull(), loadedTimeRanges: loaded)))
+    }
+
+    private func isFull() -> Bool {
+        [videoPackets, audioPackets].compactMap { $0 }.contains { $0.totalCost >= $0.capacity }
+    }
+
+    private func readFailure(_ error: FFmpegError) -> PlaybackError {
+        if let sourceError = demuxer.sourceError {
+            let code: PlaybackError.Code =
+                switch sourceError {
+                case .notFound: .ioNotFound
+                case .httpStatus: .ioBadHTTPStatus
+                case .network: .ioNetwork
+                default: .ioUnexpectedEnd
+                }
+            return PlaybackError(code, "\(itemName): \(sourceError)", underlying: sourceError)
+        }
+        return PlaybackError(.ioUnexpectedEnd, "\(itemName): reading stopped early: \(error)", underlying: error)
+    }
+
+    /// A packet's cost in the queue: its duration in microseconds (a typical frame's when the
+    /// container gives none), so queues are bounded by media duration.
+    static func cost(of packet: DemuxedPacket) -> Int64 {
+        let duration = packet.duration
+        if duration.isNumeric, duration > .zero {
+            return max(Int64(duration.seconds * 1_000_000), 1)
+        }
+        return packet.kind == .video ? 40_000 : 20_000
+    }
+}

@@ -1,0 +1,80 @@
+import SpoolCore
+import SpoolMedia
+
+/// A seek the pipeline has been asked for.
+struct SeekRequest: Sendable, Equatable {
+    let id: Int
+    let target: MediaTime
+    let toleranceBefore: MediaTime
+    let toleranceAfter: MediaTime
+
+    /// Frames and samples ending at or before this time are discarded after the seek, so the
+    /// first one shown contains the target (zero tolerance) or lies within the tolerance.
+    /// `nil` for a keyframe seek (infinite tolerance: show whatever the keyframe gives).
+    var discardBefore: MediaTime? {
+        guard toleranceBefore.isNumeric else { return nil }
+        return target - toleranceBefore
+    }
+}
+
+/// Everything the pipeline threads share, behind one condition variable: every change
+/// wakes every waiting thread, which re-checks what it waits for. There are few changes
+/// (user commands, end of stream), so the broadcast costs nothing that matters.
+struct PipelineControlState: Sendable {
+    /// The requested rate; 0 is paused.
+    var rate: Double = 0
+    var algorithm: AudioTimePitchAlgorithm = .timeDomain
+    var volume: Float = 1
+    var stopped = false
+    /// Bumped by every seek. Queue elements and decoder state from an older generation are stale.
+    var generation = 0
+    /// The seek that started the current generation (nil for the initial one).
+    var seek: SeekRequest?
+    /// The latest seek the demuxer has not performed yet.
+    var pendingDemuxSeek: SeekRequest?
+    /// Whether the first frame (or first audio, without video) of the current generation is out.
+    var generationStarted = false
+    /// Which streams reached their end in the current generation.
+    var videoEnded = false
+    var audioEnded = false
+    /// Why reading stopped early in the current generation, if it did.
+    var readFailure: PlaybackError?
+    /// Whether the end of the current generation was reported.
+    var endReported = false
+    /// Whether the stream reported a stall that has not ended.
+    var isStalled = false
+    /// Whether the item's first frame (or first audio) was reported.
+    var firstFrameReported = false
+}
+
+typealias PipelineControl = ConditionLock<PipelineControlState>
+
+/// What flows through a packet queue, tagged with the generation it was read for: a consumer
+/// skips anything older than the current generation (read before a seek).
+struct PacketItem: Sendable {
+    enum Content: Sendable {
+        case packet(DemuxedPacket)
+        case endOfStream
+        case failure(PlaybackError)
+    }
+
+    let generation: Int
+    let content: Content
+}
+
+/// What flows through the frame queue, tagged like `PacketItem`.
+struct FrameItem: Sendable {
+    enum Content: Sendable {
+        case frame(any VideoFrame)
+        case endOfStream
+        case failure(PlaybackError)
+    }
+
+    let generation: Int
+    let content: Content
+}
+
+extension PipelineControl {
+    /// The current generation.
+    var generation: Int { withLock { $0.generation } }
+}

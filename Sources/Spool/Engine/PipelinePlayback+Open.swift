@@ -1,0 +1,121 @@
+import Foundation
+import SpoolCore
+import SpoolMedia
+
+extension PipelinePlayback {
+    /// Opens the item and runs the demux loop: on the demux thread, never the main actor.
+    func openAndRun(startedAt: Duration, tracks: [AssetTrack]) {
+        let source: any ByteSource
+        let demuxer: Demuxer
+        do {
+            source = try ByteSources.make(for: asset.url)
+            demuxer = try Demuxer(source: source, canceller: canceller)
+        } catch let error as ByteSourceError {
+            if error != .cancelled { fail(PlaybackError(AssetLoadError(error))) }
+            return
+        } catch {
+            if !canceller.isCancelled { fail(PlaybackError(.parsingMalformed, "\(itemName): cannot open: \(error)")) }
+            return
+        }
+
+        let videoStream = configuration.videoOutput != nil ? demuxer.video : nil
+        var audioOutput: (any AudioOutput)?
+        if demuxer.audio != nil, let makeAudioOutput = configuration.makeAudioOutput {
+            do {
+                audioOutput = try makeAudioOutput()
+            } catch {
+                fail(PlaybackError(.audioOutputFailed, "\(error)", underlying: error))
+                return
+            }
+        }
+        let audioStream = audioOutput != nil ? demuxer.audio : nil
+        guard videoStream != nil || audioStream != nil else {
+            fail(PlaybackError(.parsingNotPlayable, "\(itemName): nothing to play with the chosen outputs"))
+            return
+        }
+
+        if let videoStream, let preparing = configuration.videoOutput as? any StreamPreparingVideoOutput {
+            do {
+                try preparing.prepare(for: videoStream, containerStartTime: demuxer.startTime)
+            } catch {
+                audioOutput?.stop()
+                fail(PlaybackError(.videoOutputFailed, "\(error)", underlying: error))
+                return
+            }
+        }
+        let events = PipelineEvents(
+            control: control, continuation: continuation, statistics: counters, hasVideo: videoStream != nil,
+            hasAudio: audioStream != nil, startedAt: startedAt)
+        let videoPackets = videoStream.map { _ in BoundedBlockingQueue<PacketItem>(capacity: forwardBufferMicroseconds)
+        }
+        let audioPackets = audioStream.map { _ in BoundedBlockingQueue<PacketItem>(capacity: forwardBufferMicroseconds)
+        }
+        let frames = videoStream.map { _ in BoundedBlockingQueue<FrameItem>(capacity: configuration.isUntimed ? 8 : 4) }
+        let queues: [any PipelineQueue] = [videoPackets, audioPackets].compactMap { $0 } + [frames].compactMap { $0 }
+
+        var workers: [(name: String, body: @Sendable () -> Void)] = []
+        do {
+            if let videoStream, let videoPackets, let frames, let videoOutput = configuration.videoOutput {
+                let decoder = try VideoDecoder(stream: videoStream, threadCount: configuration.decoderThreads)
+                let decode = VideoDecodeLoop(
+                    decoder: decoder, acceptedFormats: videoOutput.acceptedPixelFormats, control: control,
+                    packets: videoPackets, frames: frames, statistics: counters, itemName: itemName)
+                let render = RenderLoop(
+                    output: videoOutput, control: control, frames: frames, clock: clock, statistics: counters,
+                    isUntimed: configuration.isUntimed, drivesClock: audioStream == nil, events: events)
+                workers.append(("spool-video-decode", { decode.run() }))
+                workers.append(("spool-render", { render.run() }))
+            }
+            if let audioStream, let audioPackets, let audioOutput {
+                let decoder = try AudioDecoder(stream: audioStream)
+                let audio = AudioLoop(
+                    decoder: decoder, output: audioOutput, control: control, packets: audioPackets, clock: clock,
+                    statistics: counters, events: events, itemName: itemName)
+                workers.append(("spool-audio", { audio.run() }))
+            }
+        } catch {
+            audioOutput?.stop()
+            fail(PlaybackError(.decodingFailed, "\(itemName): cannot open a decoder: \(error)", underlying: error))
+            return
+        }
+
+        running.withLock { running in
+            running.audioOutput = audioOutput
+            running.queues = queues
+            running.bytesRead = { source.bytesTransferred }
+        }
+        // stop() may have run before the queues were registered: then nobody else shuts them.
+        let (stopped, rate, volume) = control.withLock { ($0.stopped, $0.rate, $0.volume) }
+        if stopped {
+            for queue in queues { queue.shutDown() }
+            audioOutput?.stop()
+            return
+        }
+        audioOutput?.setVolume(volume)
+        audioOutput?.setPaused(rate == 0)
+        let start = demuxer.startTime.isNumeric ? demuxer.startTime : .zero
+        let now = HostTime.now()
+        clock.anchor(media: start, at: now)
+        clock.setRate(rate > 0 ? rate : 1, at: now)
+        clock.setPaused(rate == 0, at: now)
+
+        let duration = demuxer.duration
+        continuation.yield(
+            .ready(
+                ItemPlaybackInfo(
+                    duration: duration.isNumeric ? duration : .indefinite, tracks: tracks,
+                    presentationWidth: videoStream?.width ?? 0, presentationHeight: videoStream?.height ?? 0,
+                    seekableTimeRanges: demuxer.isSeekable && duration.isNumeric
+                        ? [TimeRange(start: start, duration: duration)] : [])))
+
+        for worker in workers {
+            let thread = Thread(block: worker.body)
+            thread.name = worker.name
+            thread.start()
+        }
+        DemuxLoop(
+            demuxer: demuxer, control: control, videoPackets: videoPackets, audioPackets: audioPackets, clock: clock,
+            itemName: itemName, report: { [continuation] event in continuation.yield(event) }
+        ).run()
+    }
+}

@@ -1,0 +1,107 @@
+import SpoolCore
+
+/// The render thread: takes decoded frames and presents each when the master clock reaches
+/// it (or at once when untimed), dropping frames that are too late, measuring A/V sync, and
+/// completing seeks when their first frame is on screen.
+final class RenderLoop: Sendable {
+    private let output: any VideoOutput
+    private let control: PipelineControl
+    private let frames: BoundedBlockingQueue<FrameItem>
+    private let clock: PlaybackClock
+    private let statistics: PipelineStatistics
+    private let isUntimed: Bool
+    /// Whether this thread drives the master clock (no audio stream is playing).
+    private let drivesClock: Bool
+    private let events: PipelineEvents
+    private let schedule = FrameSchedule()
+
+    init(
+        output: any VideoOutput, control: PipelineControl, frames: BoundedBlockingQueue<FrameItem>,
+        clock: PlaybackClock, statistics: PipelineStatistics, isUntimed: Bool, drivesClock: Bool,
+        events: PipelineEvents
+    ) {
+        self.output = output
+        self.control = control
+        self.frames = frames
+        self.clock = clock
+        self.statistics = statistics
+        self.isUntimed = isUntimed
+        self.drivesClock = drivesClock
+        self.events = events
+    }
+
+    /// Runs until the frame queue is closed. Blocks: call on the render thread only.
+    func run() {
+        var generation = 0
+        var firstOfGeneration = true
+        while let (item, _) = frames.pop() {
+            if item.generation < control.generation { continue }  // decoded before a seek
+            if item.generation != generation {
+                generation = item.generation
+                firstOfGeneration = true
+            }
+            switch item.content {
+            case .frame(let frame):
+                guard waitUntilDue(frame, generation: generation, isFirst: firstOfGeneration) else { continue }
+                present(frame, generation: generation, isFirst: firstOfGeneration)
+                firstOfGeneration = false
+            case .endOfStream:
+                events.streamEnded(.video, generation: generation, failure: nil)
+            case .failure(let failure):
+                events.streamEnded(.video, generation: generation, failure: failure)
+            }
+        }
+    }
+
+    /// Waits until `frame` is due. Returns `false` when it must not be shown: it was dropped
+    /// as late, or a seek made it stale while waiting.
+    private func waitUntilDue(_ frame: any VideoFrame, generation: Int, isFirst: Bool) -> Bool {
+        if isUntimed { return control.withLock { $0.generation == generation && !$0.stopped } }
+        if isFirst, drivesClock {
+            // Without audio, the first frame of a generation sets the clock.
+            clock.anchor(media: frame.presentationTime, at: HostTime.now())
+        }
+        while true {
+            // Paused: show the first frame of a generation (the seek's landing frame), then hold.
+            let proceed = control.wait(timeout: nil) { state -> Bool? in
+                if state.stopped || state.generation != generation { return false }
+                if state.rate == 0 && !isFirst { return nil }
+                return true
+            }
+            guard proceed == true else { return false }
+            if isFirst && control.withLock({ $0.rate == 0 }) { return true }
+            let now = HostTime.now()
+            let next = frame.duration.isNumeric ? frame.presentationTime + frame.duration : nil
+            let decision = schedule.decide(
+                presentationTime: frame.presentationTime, nextPresentationTime: next,
+                clock: clock.mediaTime(at: now), rate: clock.rate, isFirstFrame: isFirst)
+            switch decision {
+            case .present:
+                return true
+            case .drop:
+                statistics.update { $0.framesDropped += 1 }
+                return false
+            case .wait(let duration):
+                // Sleep on the control condition, so pause, seek and stop wake us at once.
+                _ = control.wait(timeout: duration) { state -> Bool? in
+                    state.stopped || state.generation != generation || state.rate == 0 ? true : nil
+                }
+            }
+        }
+    }
+
+    private func present(_ frame: any VideoFrame, generation: Int, isFirst: Bool) {
+        do {
+            try output.present(frame)
+        } catch {
+            events.fail(PlaybackError(.videoOutputFailed, "\(error)"), generation: generation)
+            return
+        }
+        statistics.update { $0.framesPresented += 1 }
+        if !isUntimed, !isFirst {
+            let error = (clock.mediaTime(at: HostTime.now()) - frame.presentationTime).seconds * 1000
+            statistics.recordSyncError(milliseconds: error)
+        }
+        if isFirst { events.generationStarted(generation, by: .video) }
+    }
+}

@@ -1,0 +1,107 @@
+import SpoolCore
+import SpoolMedia
+
+/// The video decode thread: packets in, frames out (converted only when the output cannot
+/// take their pixel format), discarding frames before an accurate seek's target.
+final class VideoDecodeLoop: @unchecked Sendable {
+    // @unchecked Sendable: the decoder and converter are used only on the decode thread
+    // (`run`); everything else is an immutable reference to a Sendable object.
+    private let decoder: VideoDecoder
+    private var converter: PixelConverter?
+    private let acceptedFormats: Set<PixelFormat>?
+    private let control: PipelineControl
+    private let packets: BoundedBlockingQueue<PacketItem>
+    private let frames: BoundedBlockingQueue<FrameItem>
+    private let statistics: PipelineStatistics
+    private let itemName: String
+
+    init(
+        decoder: VideoDecoder, acceptedFormats: Set<PixelFormat>?, control: PipelineControl,
+        packets: BoundedBlockingQueue<PacketItem>, frames: BoundedBlockingQueue<FrameItem>,
+        statistics: PipelineStatistics, itemName: String
+    ) {
+        self.decoder = decoder
+        self.acceptedFormats = acceptedFormats
+        self.control = control
+        self.packets = packets
+        self.frames = frames
+        self.statistics = statistics
+        self.itemName = itemName
+    }
+
+    /// Runs until the packet queue is closed. Blocks: call on the decode thread only.
+    func run() {
+        var generation = 0
+        var discardBefore: MediaTime?
+        while let (item, _) = packets.pop() {
+            let current = control.generation
+            if item.generation < current { continue }  // read before a seek
+            if item.generation != generation {
+                decoder.flush()
+                generation = item.generation
+                discardBefore = control.withLock { $0.generation == generation ? $0.seek?.discardBefore : nil }
+            }
+            do {
+                switch item.content {
+                case .packet(let packet):
+                    do {
+                        try decode(packet, generation: generation, discardBefore: &discardBefore)
+                    } catch .invalidData {
+                        continue  // a damaged packet: skip it, as ffmpeg does, and keep decoding
+                    }
+                case .endOfStream:
+                    try drain(generation: generation, discardBefore: &discardBefore)
+                    frames.push(FrameItem(generation: generation, content: .endOfStream), cost: 0)
+                case .failure(let failure):
+                    try drain(generation: generation, discardBefore: &discardBefore)
+                    frames.push(FrameItem(generation: generation, content: .failure(failure)), cost: 0)
+                }
+            } catch {
+                let failure = PlaybackError(.decodingFailed, "\(itemName): video decoding failed: \(error)")
+                frames.push(FrameItem(generation: generation, content: .failure(failure)), cost: 0)
+            }
+        }
+    }
+
+    private func decode(_ packet: DemuxedPacket, generation: Int, discardBefore: inout MediaTime?) throws(FFmpegError) {
+        while true {
+            switch try decoder.send(packet) {
+            case .accepted, .endOfStream:
+                try receiveAll(generation: generation, discardBefore: &discardBefore)
+                return
+            case .full:
+                // The decoder wants its output taken before it accepts more input.
+                try receiveAll(generation: generation, discardBefore: &discardBefore)
+            }
+        }
+    }
+
+    private func drain(generation: Int, discardBefore: inout MediaTime?) throws(FFmpegError) {
+        try decoder.sendEndOfStream()
+        try receiveAll(generation: generation, discardBefore: &discardBefore)
+        decoder.flush()  // ready for more input after a later seek
+    }
+
+    private func receiveAll(generation: Int, discardBefore: inout MediaTime?) throws(FFmpegError) {
+        while case .frame(let frame) = try decoder.receiveFrame() {
+            statistics.update { $0.framesDecoded += 1 }
+            if let cutoff = discardBefore {
+                let end = frame.duration.isNumeric ? frame.presentationTime + frame.duration : frame.presentationTime
+                if end <= cutoff { continue }
+                discardBefore = nil
+            }
+            let output = try convertIfNeeded(frame)
+            guard control.generation == generation else { return }  // a seek made the rest stale
+            frames.push(FrameItem(generation: generation, content: .frame(output)), cost: 1)
+        }
+    }
+
+    private func convertIfNeeded(_ frame: DecodedVideoFrame) throws(FFmpegError) -> any VideoFrame {
+        guard let accepted = acceptedFormats, !accepted.contains(frame.pixelFormat),
+            let target = accepted.contains(.yuv420p) ? PixelFormat.yuv420p : accepted.first
+        else { return frame }
+        let converter = self.converter ?? PixelConverter()
+        self.converter = converter
+        return try converter.convert(frame, to: target, width: nil, height: nil)
+    }
+}

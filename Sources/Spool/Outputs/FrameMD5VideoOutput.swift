@@ -1,0 +1,58 @@
+import Foundation
+public import SpoolCore
+import SpoolMedia
+import Synchronization
+
+/// A video output that writes one line per frame in the layout of `ffmpeg -f framemd5`, the
+/// MD5 taken over each decoded frame in its native pixel format (`spool play --vo framemd5:FILE`).
+///
+/// The layout's timestamps depend on the video stream (time base, frame rate, start time), so
+/// the file's header is written when the first item's video stream is known; later items in a
+/// queue append their frames to the same listing.
+public final class FrameMD5VideoOutput: VideoOutput, StreamPreparingVideoOutput {
+    /// "framemd5".
+    public let name = "framemd5"
+    /// `nil`: every format is hashed as decoded, never converted.
+    public let acceptedPixelFormats: Set<PixelFormat>? = nil
+
+    private let handle: FileHandle
+    private let writer = Mutex<FrameMD5Writer?>(nil)
+
+    /// Creates (or truncates) the file at `path`. Throws when it cannot be created.
+    public init(path: String) throws(VideoOutputError) {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
+        else { throw .unavailable("cannot create \(path)") }
+        self.handle = handle
+    }
+
+    func prepare(for stream: MediaStreamInfo, containerStartTime: MediaTime) throws(VideoOutputError) {
+        let handle = handle
+        try writer.withLock { (writer: inout FrameMD5Writer?) throws(VideoOutputError) in
+            guard writer == nil else { return }
+            do {
+                writer = try FrameMD5Writer(stream: stream, containerStartTime: containerStartTime, fileHandle: handle)
+            } catch {
+                throw .presentFailed("cannot describe the video stream: \(error)")
+            }
+        }
+    }
+
+    /// Hashes `frame` and appends its line.
+    public func present(_ frame: any VideoFrame) throws(VideoOutputError) {
+        guard let writer = writer.withLock({ $0 }) else { throw .presentFailed("no video stream was prepared") }
+        try writer.present(frame)
+    }
+
+    /// Finishes the listing and closes the file. Idempotent.
+    public func stop() {
+        writer.withLock { $0 }?.stop()
+        try? handle.synchronize()
+        try? handle.close()
+    }
+}
+
+/// An output that must know the video stream before its first frame (internal to the engine).
+protocol StreamPreparingVideoOutput: VideoOutput {
+    func prepare(for stream: MediaStreamInfo, containerStartTime: MediaTime) throws(VideoOutputError)
+}
