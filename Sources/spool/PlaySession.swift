@@ -16,7 +16,6 @@ final class PlaySession {
     private var failures = 0
     private var finishedStatistics: [PlaybackStatistics] = []
     private var quitRequested = false
-    private var startApplied = false
     private let statusLine = StatusLine()
     private var keys: TerminalKeys?
     private var statusTask: Task<Void, Never>?
@@ -41,7 +40,7 @@ final class PlaySession {
         player.defaultRate = options.speed
         player.volume = options.volumePercent / 100
         player.isMuted = options.isMuted
-        outputs.onFrameLimitReached = { [weak self] in
+        outputs.onFrameLimitReached { [weak self] in
             Task { @MainActor in self?.quit() }
         }
     }
@@ -50,6 +49,11 @@ final class PlaySession {
         let stream = player.itemEvents()
         startInteraction()
         enqueue(options.inputs)
+        if let start = options.startSeconds {
+            // Issued before the item opens, so the engine seeks before it presents anything.
+            let target = MediaTime(seconds: start, preferredTimescale: 1000)
+            player.seek(to: target, toleranceBefore: .zero, toleranceAfter: .zero) { _ in }
+        }
         player.play()
         for await event in stream {
             handle(event)
@@ -89,11 +93,6 @@ final class PlaySession {
         case .readyToPlay(let id):
             events.write(
                 "ready", item: itemNames[id], ["duration": durationSeconds().map { $0 as any Sendable } ?? NSNull()])
-            if let start = options.startSeconds, !startApplied {
-                startApplied = true
-                let target = MediaTime(seconds: start, preferredTimescale: 1000)
-                Task { await player.seek(to: target, toleranceBefore: .zero, toleranceAfter: .zero) }
-            }
         case .timeControlStatus(let status):
             events.write("state", item: currentName, ["state": "\(status)"])
         case .stalled(let id):

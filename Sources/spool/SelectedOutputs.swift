@@ -1,5 +1,6 @@
 import Foundation
 import Spool
+import Synchronization
 
 /// The outputs `spool play` uses, chosen from `--ao`/`--vo` and what the machine offers.
 /// With `main`, the only place that builds real outputs and clocks.
@@ -12,14 +13,18 @@ final class SelectedOutputs {
     let videoOutput: (any VideoOutput)?
     /// One-line notices about defaults that fell back (printed to stderr).
     let notices: [String]
-    /// Called once when `--frames N` frames have been presented.
-    var onFrameLimitReached: (@Sendable () -> Void)?
+    /// Called once when `--frames N` frames have been presented (set before playing).
+    private let frameLimitReached: FrameLimitSignal
+
+    /// What to do when the `--frames` limit is reached.
+    func onFrameLimitReached(_ action: @escaping @Sendable () -> Void) { frameLimitReached.set(action) }
 
     private init(
         makeAudioOutput: (@Sendable () throws(AudioOutputError) -> any AudioOutput)?, videoOutput: (any VideoOutput)?,
-        notices: [String], isUntimed: Bool
+        notices: [String], isUntimed: Bool, signal: FrameLimitSignal
     ) {
         self.isUntimed = isUntimed
+        self.frameLimitReached = signal
         self.makeAudioOutput = makeAudioOutput
         self.videoOutput = videoOutput
         self.notices = notices
@@ -49,15 +54,30 @@ final class SelectedOutputs {
             let make: @Sendable () -> any AudioOutput = { AudioOutputs.make(audioSpec, clock: clock, timed: timed) }
             makeAudio = make
         }
-        let video: (any VideoOutput)?
+        var video: (any VideoOutput)?
         switch options.video {
         case .frameMD5(let path): video = try FrameMD5VideoOutput(path: path)
         case .none, .automatic, .sdl, .null: video = nil
         }
-        return SelectedOutputs(makeAudioOutput: makeAudio, videoOutput: video, notices: notices, isUntimed: isUntimed)
+        let signal = FrameLimitSignal()
+        if let limit = options.frameLimit, let output = video {
+            video = FrameLimitVideoOutput(wrapping: output, limit: limit) { signal.fire() }
+        }
+        let selected = SelectedOutputs(
+            makeAudioOutput: makeAudio, videoOutput: video, notices: notices, isUntimed: isUntimed, signal: signal)
+        return selected
     }
 
     func stop() {
         videoOutput?.stop()
     }
+}
+
+/// Carries the `--frames` callback from the render thread to the session, which sets it
+/// after the outputs exist.
+final class FrameLimitSignal: Sendable {
+    private let action = Mutex<(@Sendable () -> Void)?>(nil)
+
+    func set(_ newAction: @escaping @Sendable () -> Void) { action.withLock { $0 = newAction } }
+    func fire() { action.withLock { $0 }?() }
 }

@@ -8,8 +8,9 @@ struct SeekRequest: Sendable, Equatable {
     let toleranceBefore: MediaTime
     let toleranceAfter: MediaTime
 
-    /// Frames and samples ending at or before this time are discarded after the seek, so the
-    /// first one shown contains the target (zero tolerance) or lies within the tolerance.
+    /// Frames starting before this time (and samples before it) are discarded after the seek,
+    /// so the first frame shown is the first at or after the target (zero tolerance; the frame
+    /// `ffmpeg -ss T` gives) or lies within the tolerance.
     /// `nil` for a keyframe seek (infinite tolerance: show whatever the keyframe gives).
     var discardBefore: MediaTime? {
         guard toleranceBefore.isNumeric else { return nil }

@@ -86,8 +86,9 @@ final class VideoDecodeLoop: @unchecked Sendable {
         while case .frame(let frame) = try decoder.receiveFrame() {
             statistics.update { $0.framesDecoded += 1 }
             if let cutoff = discardBefore {
-                let end = frame.duration.isNumeric ? frame.presentationTime + frame.duration : frame.presentationTime
-                if end <= cutoff { continue }
+                // Like ffmpeg's accurate seek: the first frame kept is the first at or after
+                // the cutoff, so `--start T` shows what `ffmpeg -ss T -i F` shows.
+                if frame.presentationTime < cutoff { continue }
                 discardBefore = nil
             }
             let output = try convertIfNeeded(frame)

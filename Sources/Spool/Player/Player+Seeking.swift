@@ -12,28 +12,33 @@ extension Player {
         to time: MediaTime, toleranceBefore: MediaTime = .positiveInfinity,
         toleranceAfter: MediaTime = .positiveInfinity
     ) async -> Bool {
-        guard let playback, let item = currentItem, time.isNumeric else { return false }
-        lastSeekID += 1
-        let id = lastSeekID
-        let superseded = pendingSeeks
-        pendingSeeks.removeAll()
-        for continuation in superseded.values { continuation.resume(returning: false) }
-        let finished = await withCheckedContinuation { continuation in
-            pendingSeeks[id] = continuation
-            playback.seek(to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter, id: id)
+        await withCheckedContinuation { continuation in
+            seek(to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter) { finished in
+                continuation.resume(returning: finished)
+            }
         }
-        publish(.seek(itemID: item.id, target: time, finished: finished))
-        return finished
     }
 
-    /// Starts a seek without waiting; `completionHandler` gets what the async form returns.
+    /// Starts a seek at once (the engine has it before this returns) and calls
+    /// `completionHandler` with what the async form returns.
     public func seek(
         to time: MediaTime, toleranceBefore: MediaTime = .positiveInfinity,
         toleranceAfter: MediaTime = .positiveInfinity, completionHandler: @escaping @MainActor (Bool) -> Void
     ) {
-        Task {
-            completionHandler(await seek(to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter))
+        guard let playback, let item = currentItem, time.isNumeric else {
+            completionHandler(false)
+            return
         }
+        lastSeekID += 1
+        let id = lastSeekID
+        let superseded = pendingSeeks
+        pendingSeeks.removeAll()
+        for complete in superseded.values { complete(false) }
+        pendingSeeks[id] = { [weak self] finished in
+            self?.publish(.seek(itemID: item.id, target: time, finished: finished))
+            completionHandler(finished)
+        }
+        playback.seek(to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter, id: id)
     }
 
     /// Seeks to `fraction` (0…1, clamped) of the current item's duration. Returns `false` when

@@ -72,7 +72,8 @@ public class Player {
     private var storedMuted = false
     private var itemIsReady = false
     private var itemIsStalled = false
-    var pendingSeeks: [Int: CheckedContinuation<Bool, Never>] = [:]
+    /// Completion handlers of seeks not finished yet, by seek ID.
+    var pendingSeeks: [Int: @MainActor (Bool) -> Void] = [:]
     var lastSeekID = 0
     private var eventSubscribers: [UUID: AsyncStream<PlayerItemEvent>.Continuation] = [:]
     var itemObservers: [UUID: Task<Void, Never>] = [:]
@@ -179,7 +180,7 @@ public class Player {
         itemObservers.removeAll()
         let seeks = pendingSeeks
         pendingSeeks.removeAll()
-        for continuation in seeks.values { continuation.resume(returning: false) }
+        for complete in seeks.values { complete(false) }
         currentItem?.freezeStatistics()
         itemIsReady = false
         itemIsStalled = false
@@ -222,7 +223,7 @@ public class Player {
                 publish(.stallEnded(itemID: item.id))
             }
         case .seekCompleted(let id, let finished):
-            pendingSeeks.removeValue(forKey: id)?.resume(returning: finished)
+            pendingSeeks.removeValue(forKey: id)?(finished)
         case .playedToEnd:
             NotificationCenter.default.post(name: PlayerItem.didPlayToEndTimeNotification, object: item)
             publish(.didPlayToEnd(itemID: item.id))
