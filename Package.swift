@@ -62,7 +62,12 @@ let package = Package(
         .testTarget(
             name: "SpoolMediaTests", dependencies: ["SpoolMedia", "SpoolTestSupport"], swiftSettings: strictSwift),
         .testTarget(
-            name: "SpoolOutputTests", dependencies: ["SpoolOutput", "SpoolTestSupport"], swiftSettings: strictSwift),
+            name: "SpoolOutputTests", dependencies: ["SpoolOutput", "SpoolTestSupport", "SpoolOutputChild"],
+            swiftSettings: strictSwift),
+        // A child process the video output tests start without a usable display.
+        .executableTarget(
+            name: "SpoolOutputChild", dependencies: ["SpoolOutput"], path: "Tests/SpoolOutputChild",
+            swiftSettings: strictSwift),
         .testTarget(
             name: "SpoolDesktopTests", dependencies: ["SpoolDesktop", "SpoolTestSupport"],
             swiftSettings: strictSwift),

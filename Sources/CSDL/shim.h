@@ -8,6 +8,8 @@
 
 /// SDL_WINDOWPOS_CENTERED (a macro expression).
 static inline int csdl_windowpos_centered(void) { return SDL_WINDOWPOS_CENTERED; }
+/// SDL_WINDOWPOS_CENTERED_DISPLAY(display): centred on that display (a macro expression).
+static inline int csdl_windowpos_centered_display(int display) { return SDL_WINDOWPOS_CENTERED_DISPLAY(display); }
 /// SDL_WINDOWPOS_UNDEFINED (a macro expression).
 static inline int csdl_windowpos_undefined(void) { return SDL_WINDOWPOS_UNDEFINED; }
 /// The linked SDL version as major*10000 + minor*100 + patch.

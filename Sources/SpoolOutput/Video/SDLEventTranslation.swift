@@ -1,0 +1,70 @@
+internal import CSDL
+
+/// What an SDL event means for one window.
+enum SDLWindowInput: Equatable {
+    /// Forward to the output's callback.
+    case event(VideoWindowEvent)
+    /// The window's contents were lost or its size changed: draw the current frame again.
+    case redraw
+}
+
+/// Turns SDL events into `VideoWindowEvent`s addressed to SDL window ids. Size and
+/// visibility are not translated here: the render loop reports them from the window's state,
+/// which also catches changes SDL makes without an event.
+enum SDLEventTranslation {
+    /// The window `event` is for and what it means; `nil` for events no output cares about.
+    static func translate(_ event: SDL_Event) -> (windowID: UInt32, input: SDLWindowInput)? {
+        switch event.type {
+        case SDL_KEYDOWN.rawValue:
+            let key = VideoWindowKey(sdlKeyCode: event.key.keysym.sym)
+            return (event.key.windowID, .event(.keyDown(key: key, isRepeat: event.key.repeat != 0)))
+        case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):
+            let click = VideoWindowEvent.click(
+                x: Int(event.button.x), y: Int(event.button.y), clickCount: Int(event.button.clicks))
+            return (event.button.windowID, .event(click))
+        case SDL_WINDOWEVENT.rawValue:
+            switch UInt32(event.window.event) {
+            case SDL_WINDOWEVENT_CLOSE.rawValue: return (event.window.windowID, .event(.quitRequested))
+            case SDL_WINDOWEVENT_EXPOSED.rawValue, SDL_WINDOWEVENT_SIZE_CHANGED.rawValue:
+                return (event.window.windowID, .redraw)
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// A key-down event for `windowID`, as the keyboard would produce it (test hook).
+    static func keyDownEvent(keyCode: Int32, windowID: UInt32) -> SDL_Event {
+        var event = SDL_Event()
+        event.key.type = SDL_KEYDOWN.rawValue
+        event.key.windowID = windowID
+        event.key.state = UInt8(SDL_PRESSED)
+        event.key.keysym.sym = keyCode
+        return event
+    }
+}
+
+extension VideoWindowKey {
+    /// The key for SDL key code `code` (`SDL_Keycode`: layout-aware, the Unicode scalar for
+    /// printable keys).
+    init(sdlKeyCode code: Int32) {
+        self = Self.byCode[code] ?? .other(code: Int(code))
+    }
+
+    private static let byCode: [Int32: VideoWindowKey] = [
+        code(SDLK_SPACE): .space, code(SDLK_LEFT): .left, code(SDLK_RIGHT): .right, code(SDLK_UP): .up,
+        code(SDLK_DOWN): .down, code(SDLK_f): .f, code(SDLK_q): .q, code(SDLK_m): .m, code(SDLK_n): .n,
+        code(SDLK_9): .nine, code(SDLK_0): .zero, code(SDLK_LEFTBRACKET): .leftBracket,
+        code(SDLK_RIGHTBRACKET): .rightBracket, code(SDLK_ESCAPE): .escape,
+    ]
+
+    /// The SDL key code that produces this key (the inverse of `init(sdlKeyCode:)`).
+    var sdlKeyCode: Int32 {
+        if case .other(let code) = self { return Int32(truncatingIfNeeded: code) }
+        return Self.byCode.first { $0.value == self }?.key ?? 0
+    }
+
+    /// SDL's key-code enumerators are unsigned in C; event key codes are `Sint32`.
+    static func code(_ key: SDL_KeyCode) -> Int32 { Int32(bitPattern: key.rawValue) }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import SpoolCore
+
+/// A change to one window, applied on the SDL thread.
+enum SDLWindowChange: Sendable {
+    case gravity(VideoGravity)
+    case title(String)
+    case size(width: Int, height: Int)
+    /// `nil` toggles.
+    case fullscreen(Bool?)
+}
+
+/// Work for the SDL thread, done in the order it was submitted.
+enum SDLHostRequest: Sendable {
+    case open(
+        slot: Int, configuration: SDLVideoOutput.Configuration,
+        onEvent: @Sendable (VideoWindowEvent) -> Void, reply: SDLReply<VideoOutputError?>)
+    case change(slot: Int, SDLWindowChange)
+    case snapshot(slot: Int, reply: SDLReply<Result<VideoSnapshot, VideoOutputError>>)
+    case close(slot: Int)
+    /// Initialises SDL video (if no window has) and reports whether that worked.
+    case probe(reply: @Sendable (Bool) -> Void)
+    /// Test hook: pushes a key press for the window into SDL's event queue.
+    case simulateKeyDown(slot: Int, keyCode: Int32)
+}
+
+/// One output's side of the exchange with the SDL thread.
+struct SDLMailbox: Sendable {
+    /// The frame waiting to be shown: one slot, so the newest frame wins.
+    var pendingFrame: (any VideoFrame)?
+    /// What the window looks like; the SDL thread writes the window fields and `framesShown`,
+    /// `present` writes `framesReceived` and `framesDropped`.
+    var status = VideoWindowStatus()
+    var gravity: VideoGravity
+    var title: String
+    var isStopped = false
+    /// Why the SDL thread could not show the last frame; reported once by the next `present`.
+    var failure: String?
+}
+
+struct SDLHostState: Sendable {
+    var isThreadStarted = false
+    var nextSlot = 1
+    var requests: [SDLHostRequest] = []
+    var mailboxes: [Int: SDLMailbox] = [:]
+}
+
+/// The one thread in the process that talks to SDL's video subsystem, and the lock-guarded
+/// state other threads use to reach it.
+///
+/// SDL video is process-global: one driver, one X connection, one event queue. Windows and
+/// renderers must be used from the thread that created them, and `SDL_PollEvent` on any
+/// thread drains events for every window. So every `SDLVideoOutput` in a process shares this
+/// host: its thread (`spool.sdl`, started on first use) creates all windows, uploads all
+/// textures and pumps all events, routing each to its window. When the last window closes it
+/// quits SDL's video subsystem and parks, blocked without a timeout, until it is needed again.
+final class SDLVideoHost: Sendable {
+    /// The process's host.
+    static let shared = SDLVideoHost()
+
+    /// Everything shared with the SDL thread. `update` wakes it; it waits here between
+    /// event pumps.
+    let state = ConditionLock(SDLHostState())
+
+    private init() {}
+
+    /// A new mailbox for an output about to open a window.
+    func register(gravity: VideoGravity, title: String) -> Int {
+        state.withLock { state in
+            let slot = state.nextSlot
+            state.nextSlot += 1
+            state.mailboxes[slot] = SDLMailbox(gravity: gravity, title: title)
+            return slot
+        }
+    }
+
+    /// Removes an output's mailbox (after its window was asked to close).
+    func forget(slot: Int) {
+        state.withLock { _ = $0.mailboxes.removeValue(forKey: slot) }
+    }
+
+    /// Queues `request` and wakes the SDL thread, starting it if this is the first request.
+    func submit(_ request: SDLHostRequest) {
+        state.update { state in
+            state.requests.append(request)
+            guard !state.isThreadStarted else { return }
+            state.isThreadStarted = true
+            let thread = Thread { SDLRenderLoop(host: self).run() }
+            thread.name = "spool.sdl"
+            // Frames must reach the screen on time even when decode threads are busy.
+            thread.qualityOfService = .userInteractive
+            thread.start()
+        }
+    }
+
+    /// Runs `body` on `slot`'s mailbox, if it still exists, and wakes waiters.
+    func updateMailbox<Result>(_ slot: Int, _ body: (inout SDLMailbox) -> Result) -> Result? {
+        state.update { state in
+            guard var mailbox = state.mailboxes[slot] else { return nil }
+            let result = body(&mailbox)
+            state.mailboxes[slot] = mailbox
+            return result
+        }
+    }
+
+    /// Whether SDL can open a window here: the SDL thread initialises the video subsystem
+    /// (unless a window already has) and says. Blocks the caller for at most `timeout`.
+    func probe(timeout: Duration) -> Bool {
+        let answer = ConditionLock<Bool?>(nil)
+        submit(.probe { available in answer.update { $0 = available } })
+        return answer.wait(timeout: timeout) { $0 } ?? false
+    }
+}

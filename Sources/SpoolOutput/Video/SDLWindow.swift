@@ -1,0 +1,122 @@
+internal import CSDL
+import SpoolCore
+
+/// The window's state as SDL reports it.
+struct SDLWindowState: Equatable {
+    var width: Int
+    var height: Int
+    var isVisible: Bool
+    var isFullscreen: Bool
+}
+
+/// Owns one SDL window, its renderer and the renderer's streaming texture.
+///
+/// Ownership: the three handles are created here and destroyed only by `destroy()` (or
+/// `deinit`), child first — texture, renderer, window — so no handle outlives its parent and
+/// none is freed twice. Confinement: not `Sendable`; `SDLRenderLoop` creates every `SDLWindow`
+/// on the SDL thread and never lets one leave it, as SDL requires of windows and renderers.
+final class SDLWindow {
+    let window: OpaquePointer
+    let renderer: OpaquePointer
+    /// SDL's id for the window, which its events carry.
+    let windowID: UInt32
+    /// "opengl", "software", …
+    let rendererName: String
+    /// The texture frames are uploaded to, recreated when the frame shape changes.
+    var texture: SDLTexture?
+    private var isDestroyed = false
+
+    /// A hidden, resizable window of `width`×`height` centred on the first display, with an
+    /// accelerated renderer if the system has one and SDL's software renderer otherwise.
+    /// No vsync: the engine decides when frames are due, and a present must not wait for
+    /// a refresh. The window starts black.
+    init(title: String, width: Int, height: Int) throws(VideoOutputError) {
+        let flags = SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_RESIZABLE.rawValue
+        let centred = csdl_windowpos_centered()
+        guard let window = SDL_CreateWindow(title, centred, centred, Int32(width), Int32(height), flags) else {
+            throw .unavailable("cannot create a window: \(SDLVideoSubsystem.lastError)")
+        }
+        guard
+            let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue)
+                ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        else {
+            let message = SDLVideoSubsystem.lastError
+            SDL_DestroyWindow(window)
+            throw .unavailable("cannot create a renderer: \(message)")
+        }
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        self.window = window
+        self.renderer = renderer
+        self.windowID = SDL_GetWindowID(window)
+        self.rendererName = info.name.map { String(cString: $0) } ?? "unknown"
+        // One present at the size the renderer was made for, before anything resizes the
+        // window. Without it, both the GL (Mesa) and the software renderer draw the first
+        // frame after a resize into a buffer of the creation size, and the screen shows it
+        // shifted and cut off (found with an outside screenshot under Xvfb; SDL's own
+        // read-back cannot see it). Resizes after a present are handled correctly.
+        presentBlack()
+    }
+
+    deinit { destroy() }
+
+    /// Frees texture, renderer and window, in that order. Idempotent.
+    func destroy() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        texture?.destroy()
+        texture = nil
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+    }
+
+    /// Size, visibility and fullscreen as SDL sees them now.
+    var state: SDLWindowState {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        SDL_GetWindowSize(window, &width, &height)
+        let flags = SDL_GetWindowFlags(window)
+        let shown = flags & SDL_WINDOW_SHOWN.rawValue != 0
+        let hidden = flags & (SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_MINIMIZED.rawValue) != 0
+        return SDLWindowState(
+            width: Int(width), height: Int(height), isVisible: shown && !hidden,
+            isFullscreen: flags & SDL_WINDOW_FULLSCREEN.rawValue != 0)
+    }
+
+    func setTitle(_ title: String) {
+        SDL_SetWindowTitle(window, title)
+    }
+
+    func setSize(width: Int, height: Int) {
+        SDL_SetWindowSize(window, Int32(clamping: width), Int32(clamping: height))
+    }
+
+    /// Desktop fullscreen (no mode switch) or back to the windowed size.
+    func setFullscreen(_ fullscreen: Bool) {
+        SDL_SetWindowFullscreen(window, fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+    }
+
+    /// Resizes to `width`×`height` scaled down (never up) to fit `fraction` of the usable
+    /// area of the window's display, centres the window there and shows it.
+    func showFitting(width: Int, height: Int, fraction: Double) {
+        var bounds = SDL_Rect()
+        let display = max(0, SDL_GetWindowDisplayIndex(window))
+        if SDL_GetDisplayUsableBounds(display, &bounds) == 0, bounds.w > 0, bounds.h > 0 {
+            let scale = min(
+                1, fraction * Double(bounds.w) / Double(width), fraction * Double(bounds.h) / Double(height))
+            setSize(
+                width: max(1, Int((Double(width) * scale).rounded())),
+                height: max(1, Int((Double(height) * scale).rounded())))
+        } else {
+            setSize(width: width, height: height)
+        }
+        let centred = csdl_windowpos_centered_display(display)
+        SDL_SetWindowPosition(window, centred, centred)
+        SDL_ShowWindow(window)
+    }
+
+    /// Shows the window at its current size and place.
+    func show() {
+        SDL_ShowWindow(window)
+    }
+}

@@ -1,0 +1,130 @@
+import SpoolCore
+
+/// One output's window as the SDL thread sees it: the SDL objects plus the bookkeeping the
+/// render loop needs between batches (gravity, whether a redraw is due, frames shown).
+///
+/// SDL-thread only, like the `SDLWindow` it owns: `SDLRenderLoop` creates and keeps it.
+final class SDLWindowSession {
+    /// The output's mailbox key.
+    let slot: Int
+    let window: SDLWindow
+    /// Called on the SDL thread for each event, in order.
+    let onEvent: @Sendable (VideoWindowEvent) -> Void
+    /// Frames that reached the screen.
+    private(set) var framesShown = 0
+    /// Whether the window must be drawn again before the loop sleeps.
+    var needsRedraw = false
+    private var gravity: VideoGravity
+    private var hasUnshownFrame = false
+    /// The window is mapped when its first frame arrives, at a size that frame decides.
+    private var isMapped = false
+    private var hasChosenSize: Bool
+    private let startsFullscreen: Bool
+    /// The size to return to when leaving fullscreen.
+    private var windowedSize: (width: Int, height: Int)?
+    private var lastState: SDLWindowState
+
+    /// How much of the display a new window may cover.
+    static let displayFraction = 0.8
+
+    /// Creates the (hidden) window for `configuration`.
+    init(
+        slot: Int, configuration: SDLVideoOutput.Configuration,
+        onEvent: @escaping @Sendable (VideoWindowEvent) -> Void
+    ) throws(VideoOutputError) {
+        let size = configuration.initialSize ?? (width: 640, height: 360)
+        window = try SDLWindow(title: configuration.title, width: size.width, height: size.height)
+        self.slot = slot
+        self.onEvent = onEvent
+        gravity = configuration.gravity
+        hasChosenSize = configuration.initialSize != nil
+        lastState = window.state
+        startsFullscreen = configuration.startsFullscreen
+    }
+
+    func apply(_ change: SDLWindowChange) {
+        switch change {
+        case .gravity(let newGravity):
+            gravity = newGravity
+            needsRedraw = true
+        case .title(let title):
+            window.setTitle(title)
+        case .size(let width, let height):
+            hasChosenSize = true
+            window.setSize(width: width, height: height)
+            needsRedraw = true
+        case .fullscreen(let fullscreen):
+            setFullscreen(fullscreen ?? !window.state.isFullscreen)
+        }
+    }
+
+    /// Enters or leaves desktop fullscreen. Leaving restores the window's earlier size
+    /// explicitly: SDL leaves that to the window manager, and without one (Xvfb, kiosks)
+    /// the window would stay as large as the screen.
+    private func setFullscreen(_ fullscreen: Bool) {
+        let before = window.state
+        guard fullscreen != before.isFullscreen else { return }
+        if fullscreen { windowedSize = (before.width, before.height) }
+        window.setFullscreen(fullscreen)
+        if !fullscreen, let size = windowedSize {
+            window.setSize(width: size.width, height: size.height)
+        }
+        needsRedraw = true
+    }
+
+    /// Uploads `frame`; the first one also sizes (unless a size was chosen), centres and
+    /// shows the window.
+    func upload(_ frame: any VideoFrame) throws(VideoOutputError) {
+        try window.upload(frame)
+        hasUnshownFrame = true
+        needsRedraw = true
+        guard !isMapped else { return }
+        isMapped = true
+        if hasChosenSize {
+            window.show()
+        } else {
+            window.showFitting(width: frame.width, height: frame.height, fraction: Self.displayFraction)
+        }
+        // After sizing, so that leaving fullscreen returns to the size the frame chose.
+        if startsFullscreen { setFullscreen(true) }
+    }
+
+    /// Draws and presents if something changed since the last present.
+    func presentIfNeeded() throws(VideoOutputError) {
+        guard needsRedraw else { return }
+        needsRedraw = false
+        try window.draw(gravity: gravity)
+        window.present()
+        if hasUnshownFrame {
+            hasUnshownFrame = false
+            framesShown += 1
+        }
+    }
+
+    /// What the window shows (drawn afresh, then read back); the next pass presents it.
+    func snapshot() throws(VideoOutputError) -> VideoSnapshot {
+        try window.draw(gravity: gravity)
+        needsRedraw = true
+        return try window.readPixels()
+    }
+
+    /// The window's state now, and the events for what changed since the last call.
+    func refreshState() -> (state: SDLWindowState, events: [VideoWindowEvent]) {
+        let state = window.state
+        defer { lastState = state }
+        var events: [VideoWindowEvent] = []
+        if state.width != lastState.width || state.height != lastState.height {
+            events.append(.resized(width: state.width, height: state.height))
+            needsRedraw = true
+        }
+        if state.isVisible != lastState.isVisible {
+            events.append(.visibilityChanged(state.isVisible))
+        }
+        return (state, events)
+    }
+
+    /// Destroys the window and everything in it.
+    func close() {
+        window.destroy()
+    }
+}

@@ -1,0 +1,50 @@
+/// Something the user did to a video window, forwarded so the player (or the CLI) can map
+/// it to a command. Outputs report; they never act on these themselves.
+public enum VideoWindowEvent: Sendable, Equatable {
+    /// A key went down while the window had focus; `isRepeat` when held down (auto-repeat).
+    case keyDown(key: VideoWindowKey, isRepeat: Bool)
+    /// The user asked to close the window (its close button or the window manager).
+    case quitRequested
+    /// The window's size changed, in screen coordinates.
+    case resized(width: Int, height: Int)
+    /// The window became visible (`true`) or was hidden or minimised (`false`).
+    case visibilityChanged(Bool)
+    /// The primary mouse button was pressed at (`x`, `y`) in window coordinates;
+    /// `clickCount` is 2 for a double click.
+    case click(x: Int, y: Int, clickCount: Int)
+}
+
+/// The keys a player binds, named by what is printed on them (the layout is respected: `q`
+/// is the key that types "q").
+public enum VideoWindowKey: Sendable, Hashable {
+    /// The space bar.
+    case space
+    /// The left arrow.
+    case left
+    /// The right arrow.
+    case right
+    /// The up arrow.
+    case up
+    /// The down arrow.
+    case down
+    /// F.
+    case f
+    /// Q.
+    case q
+    /// M.
+    case m
+    /// N.
+    case n
+    /// The digit 9.
+    case nine
+    /// The digit 0.
+    case zero
+    /// [ (left bracket).
+    case leftBracket
+    /// ] (right bracket).
+    case rightBracket
+    /// Escape.
+    case escape
+    /// Any other key: SDL's key code, which is the Unicode scalar value for printable keys.
+    case other(code: Int)
+}

@@ -1,0 +1,73 @@
+import Foundation
+import SpoolTestSupport
+
+/// A screenshot of a whole X screen taken by `xwd -root`, read from xwd's file format
+/// (X11's XWDFileHeader: 25 big-endian 32-bit fields, the window name, a colour map, then
+/// the pixels). Only what Xvfb's 24-bit TrueColor screens produce is understood: ZPixmap with
+/// 24 or 32 bits per pixel.
+struct VideoXWDScreenshot {
+    let width: Int
+    let height: Int
+    private let data: Data
+    private let pixelOffset: Int
+    private let bytesPerLine: Int
+    private let bytesPerPixel: Int
+    private let littleEndianPixels: Bool
+    private let masks: (red: UInt32, green: UInt32, blue: UInt32)
+
+    /// Why a screenshot could not be taken or read.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs `xwd -root` against `$DISPLAY` and reads its output.
+    static func capture() async throws -> VideoXWDScreenshot {
+        let xwd: URL
+        do {
+            xwd = try ToolRunner.find("xwd")
+        } catch {
+            throw Failure(description: "xwd not found on PATH: run scripts/bootstrap (Debian package x11-apps)")
+        }
+        let result = try await ToolRunner.run(xwd, ["-root", "-silent"])
+        guard result.status == 0 else { throw Failure(description: "xwd failed: \(result.errorText)") }
+        return try VideoXWDScreenshot(result.standardOutput)
+    }
+
+    init(_ data: Data) throws {
+        let bytes = [UInt8](data)
+        func field(_ index: Int) -> Int {
+            guard bytes.count >= (index + 1) * 4 else { return -1 }
+            return bytes[(index * 4)..<(index * 4 + 4)].reduce(0) { $0 << 8 | Int($1) }
+        }
+        let (headerSize, format, bitsPerPixel) = (field(0), field(2), field(11))
+        guard field(1) == 7, format == 2, bitsPerPixel == 24 || bitsPerPixel == 32 else {
+            throw Failure(
+                description: "unsupported xwd image: version \(field(1)), format \(format), \(bitsPerPixel) bpp")
+        }
+        width = field(4)
+        height = field(5)
+        bytesPerLine = field(12)
+        bytesPerPixel = bitsPerPixel / 8
+        littleEndianPixels = field(7) == 0
+        masks = (UInt32(field(14)), UInt32(field(15)), UInt32(field(16)))
+        pixelOffset = headerSize + field(19) * 12
+        guard width > 0, height > 0, data.count >= pixelOffset + bytesPerLine * height else {
+            throw Failure(description: "truncated xwd image (\(data.count) bytes for \(width)x\(height))")
+        }
+        self.data = data
+    }
+
+    /// The colour at (`x`, `y`) of the screen.
+    func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+        let start = data.startIndex + pixelOffset + y * bytesPerLine + x * bytesPerPixel
+        var value: UInt32 = 0
+        for index in 0..<bytesPerPixel {
+            let byte = UInt32(data[start + (littleEndianPixels ? bytesPerPixel - 1 - index : index)])
+            value = value << 8 | byte
+        }
+        func channel(_ mask: UInt32) -> UInt8 {
+            UInt8(truncatingIfNeeded: (value & mask) >> UInt32(mask.trailingZeroBitCount))
+        }
+        return (channel(masks.red), channel(masks.green), channel(masks.blue))
+    }
+}
