@@ -48,6 +48,7 @@ $(DEMO_CLIP):
 demo: build $(DEMO_CLIP)
 	$(SWIFT) run $(STRICT) spool --version
 	$(SWIFT) run $(STRICT) spool probe $(DEMO_CLIP)
+	$(SWIFT) run $(STRICT) spool play $(DEMO_CLIP)
 
 clean:
 	rm -rf .build .cache

@@ -43,6 +43,9 @@ final class PlaySession {
         outputs.onFrameLimitReached { [weak self] in
             Task { @MainActor in self?.quit() }
         }
+        outputs.onWindowEvent { [weak self] event in
+            Task { @MainActor in self?.handle(event) }
+        }
     }
 
     func run() async -> Int32 {
@@ -140,6 +143,31 @@ final class PlaySession {
         source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.quit() } }
         source.resume()
         interruptSource = source
+    }
+
+    private func handle(_ event: VideoWindowEvent) {
+        switch event {
+        case .quitRequested: quit()
+        case .keyDown(let key, _):
+            switch key {
+            case .space: handle(PlayerKey.togglePause)
+            case .left: handle(PlayerKey.seekBy(-5))
+            case .right: handle(PlayerKey.seekBy(5))
+            case .up: handle(PlayerKey.seekBy(60))
+            case .down: handle(PlayerKey.seekBy(-60))
+            case .leftBracket: handle(PlayerKey.speedDown)
+            case .rightBracket: handle(PlayerKey.speedUp)
+            case .nine: handle(PlayerKey.volumeDown)
+            case .zero: handle(PlayerKey.volumeUp)
+            case .m: handle(PlayerKey.toggleMute)
+            case .n: handle(PlayerKey.next)
+            case .q, .escape: handle(PlayerKey.quit)
+            case .f: outputs.toggleFullscreen()
+            default: break
+            }
+        case .click(_, _, let clickCount) where clickCount == 2: outputs.toggleFullscreen()
+        default: break
+        }
     }
 
     private func handle(_ key: PlayerKey) {

@@ -54,10 +54,18 @@ final class SelectedOutputs {
             let make: @Sendable () -> any AudioOutput = { AudioOutputs.make(audioSpec, clock: clock, timed: timed) }
             makeAudio = make
         }
+        let windowEvents = WindowEventSignal()
         var video: (any VideoOutput)?
         switch options.video {
         case .frameMD5(let path): video = try FrameMD5VideoOutput(path: path)
-        case .none, .automatic, .sdl, .null: video = nil
+        case .null: video = NullVideoOutput()
+        case .none: video = nil
+        case .sdl: video = try await window(for: options, events: windowEvents)
+        case .automatic:
+            // A window when a display answers (asking blocks: not on the main actor), else no video.
+            var hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"] != nil
+            if hasDisplay { hasDisplay = await Task.detached { SDLVideoOutput.isDisplayAvailable() }.value }
+            video = hasDisplay ? try await window(for: options, events: windowEvents) : nil
         }
         let signal = FrameLimitSignal()
         if let limit = options.frameLimit, let output = video {
@@ -65,7 +73,22 @@ final class SelectedOutputs {
         }
         let selected = SelectedOutputs(
             makeAudioOutput: makeAudio, videoOutput: video, notices: notices, isUntimed: isUntimed, signal: signal)
+        selected.windowEvents = windowEvents
         return selected
+    }
+
+    /// Keys and window events from the video window (set before playing).
+    private(set) var windowEvents = WindowEventSignal()
+
+    /// What to do with window events.
+    func onWindowEvent(_ action: @escaping @Sendable (VideoWindowEvent) -> Void) { windowEvents.set(action) }
+
+    /// Toggles the window's fullscreen state, if there is a window.
+    func toggleFullscreen() { (videoOutput as? SDLVideoOutput)?.toggleFullscreen() }
+
+    private static func window(for options: PlayOptions, events: WindowEventSignal) async throws -> SDLVideoOutput {
+        let title = options.inputs.count == 1 ? "\(options.inputs[0]) — Spool" : "Spool"
+        return try await SDLVideoOutput(configuration: .init(title: title)) { event in events.fire(event) }
     }
 
     func stop() {
@@ -80,4 +103,12 @@ final class FrameLimitSignal: Sendable {
 
     func set(_ newAction: @escaping @Sendable () -> Void) { action.withLock { $0 = newAction } }
     func fire() { action.withLock { $0 }?() }
+}
+
+/// Carries window events from the SDL thread to the session, which sets the handler later.
+final class WindowEventSignal: Sendable {
+    private let action = Mutex<(@Sendable (VideoWindowEvent) -> Void)?>(nil)
+
+    func set(_ newAction: @escaping @Sendable (VideoWindowEvent) -> Void) { action.withLock { $0 = newAction } }
+    func fire(_ event: VideoWindowEvent) { action.withLock { $0 }?(event) }
 }
