@@ -23,7 +23,7 @@ public final class SQLiteProgressAPI: ProgressAPI {
     public let location: URL
 
     /// The connection. The queue serialises access; the mutex is what lets the compiler
-    /// prove that, without `@unchecked Sendable`, and is never contended.
+    /// prove that, without unchecked sendability, and is never contended.
     private let connection: Mutex<SQLiteDatabase>
     private let queue: DispatchQueue
 

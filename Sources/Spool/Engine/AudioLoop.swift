@@ -5,9 +5,9 @@ import SpoolMedia
 /// playback rate, writes to the audio output — whose blocking writes pace playback — and
 /// anchors the master clock after every write (the pts being heard = end of what was
 /// written minus the output's latency).
-final class AudioLoop: @unchecked Sendable {
-    // @unchecked Sendable: decoder, converter and tempo filter are used only on the audio
-    // thread (`run`); the rest are immutable references to Sendable objects.
+/// Made and run on the audio thread (it owns the decoder, converter and tempo filter), so it
+/// is not `Sendable`.
+final class AudioLoop {
     private let decoder: AudioDecoder
     private let converter: AudioConverter
     private var tempo: AudioTempoFilter?

@@ -4,9 +4,8 @@ import SpoolMedia
 
 /// The demux thread: reads packets and routes them to the audio and video packet queues,
 /// performs seeks, and reports buffer levels. The only thread that touches the `Demuxer`.
-final class DemuxLoop: @unchecked Sendable {
-    // @unchecked Sendable: the demuxer is used only on the demux thread (`run`); the other
-    // stored properties are immutable references to Sendable objects.
+/// Made and run on the demux thread, so it is not `Sendable`.
+final class DemuxLoop {
     private let demuxer: Demuxer
     private let control: PipelineControl
     private let videoPackets: BoundedBlockingQueue<PacketItem>?

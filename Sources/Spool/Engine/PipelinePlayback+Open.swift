@@ -53,30 +53,55 @@ extension PipelinePlayback {
         let frames = videoStream.map { _ in BoundedBlockingQueue<FrameItem>(capacity: configuration.isUntimed ? 8 : 4) }
         let queues: [any PipelineQueue] = [videoPackets, audioPackets].compactMap { $0 } + [frames].compactMap { $0 }
 
+        // Each worker builds its FFmpeg objects on its own thread and keeps them there.
         var workers: [(name: String, body: @Sendable () -> Void)] = []
-        do {
-            if let videoStream, let videoPackets, let frames, let videoOutput = configuration.videoOutput {
-                let decoder = try VideoDecoder(stream: videoStream, threadCount: configuration.decoderThreads)
-                let decode = VideoDecodeLoop(
-                    decoder: decoder, acceptedFormats: videoOutput.acceptedPixelFormats, control: control,
-                    packets: videoPackets, frames: frames, statistics: counters, itemName: itemName)
-                let render = RenderLoop(
-                    output: videoOutput, control: control, frames: frames, clock: clock, statistics: counters,
-                    isUntimed: configuration.isUntimed, drivesClock: audioStream == nil, events: events)
-                workers.append(("spool-video-decode", { decode.run() }))
-                workers.append(("spool-render", { render.run() }))
-            }
-            if let audioStream, let audioPackets, let audioOutput {
-                let decoder = try AudioDecoder(stream: audioStream)
-                let audio = AudioLoop(
-                    decoder: decoder, output: audioOutput, control: control, packets: audioPackets, clock: clock,
-                    statistics: counters, events: events, itemName: itemName)
-                workers.append(("spool-audio", { audio.run() }))
-            }
-        } catch {
-            audioOutput?.stop()
-            fail(PlaybackError(.decodingFailed, "\(itemName): cannot open a decoder: \(error)", underlying: error))
-            return
+        let control = control
+        let clock = clock
+        let counters = counters
+        let itemName = itemName
+        let isUntimed = configuration.isUntimed
+        let decoderThreads = configuration.decoderThreads
+        if let videoStream, let videoPackets, let frames, let videoOutput = configuration.videoOutput {
+            workers.append(
+                (
+                    "spool-video-decode",
+                    {
+                        do {
+                            let decoder = try VideoDecoder(stream: videoStream, threadCount: decoderThreads)
+                            VideoDecodeLoop(
+                                decoder: decoder, acceptedFormats: videoOutput.acceptedPixelFormats, control: control,
+                                packets: videoPackets, frames: frames, statistics: counters, itemName: itemName
+                            ).run()
+                        } catch {
+                            events.fail(
+                                PlaybackError(.decodingFailed, "\(itemName): cannot open the video decoder: \(error)"),
+                                generation: control.generation)
+                        }
+                    }
+                ))
+            let render = RenderLoop(
+                output: videoOutput, control: control, frames: frames, clock: clock, statistics: counters,
+                isUntimed: isUntimed, drivesClock: audioStream == nil, events: events)
+            workers.append(("spool-render", { render.run() }))
+        }
+        if let audioStream, let audioPackets, let audioOutput {
+            workers.append(
+                (
+                    "spool-audio",
+                    {
+                        do {
+                            let decoder = try AudioDecoder(stream: audioStream)
+                            AudioLoop(
+                                decoder: decoder, output: audioOutput, control: control, packets: audioPackets,
+                                clock: clock, statistics: counters, events: events, itemName: itemName
+                            ).run()
+                        } catch {
+                            events.fail(
+                                PlaybackError(.decodingFailed, "\(itemName): cannot open the audio decoder: \(error)"),
+                                generation: control.generation)
+                        }
+                    }
+                ))
         }
 
         running.withLock { running in

@@ -3,9 +3,8 @@ import SpoolMedia
 
 /// The video decode thread: packets in, frames out (converted only when the output cannot
 /// take their pixel format), discarding frames before an accurate seek's target.
-final class VideoDecodeLoop: @unchecked Sendable {
-    // @unchecked Sendable: the decoder and converter are used only on the decode thread
-    // (`run`); everything else is an immutable reference to a Sendable object.
+/// Made and run on the decode thread (it owns the decoder), so it is not `Sendable`.
+final class VideoDecodeLoop {
     private let decoder: VideoDecoder
     private var converter: PixelConverter?
     private let acceptedFormats: Set<PixelFormat>?

@@ -9,7 +9,7 @@ package import Foundation
 ///
 /// `package` so that SpoolTestSupport's loopback server shares it without making it API.
 package final class ConditionLock<State: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable: `state` is read and written only between `condition.lock()` and
+    // Unchecked sendability: `state` is read and written only between `condition.lock()` and
     // `condition.unlock()` (every method below), so no two threads ever touch it at once.
     private let condition = NSCondition()
     private var state: State

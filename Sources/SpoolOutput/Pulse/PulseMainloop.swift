@@ -2,7 +2,7 @@ internal import CPulse
 
 /// Owns a `pa_threaded_mainloop`: libpulse's event loop, running on a thread of its own.
 ///
-/// Why `@unchecked Sendable` is sound: the handle never changes, and the loop's lock is the
+/// Why unchecked sendability is sound: the handle never changes, and the loop's lock is the
 /// one lock for everything attached to it. `withLock`, `signal` and `stopThread` are
 /// libpulse's thread-safe entry points; every other `pa_*` call on this loop's context,
 /// streams and operations happens inside `withLock` (the rule `PulseContext`, `PulseStream`,

@@ -4,7 +4,7 @@ internal import SpoolCore
 /// The PulseAudio side of one `PulseAudioOutput`: its connection, its playback stream, and
 /// the settings that outlive a stream (paused, gain).
 ///
-/// Why `@unchecked Sendable` is sound: every stored `var`, and every call into the context
+/// Why unchecked sendability is sound: every stored `var`, and every call into the context
 /// and stream it owns, happens inside `mainloop.withLock`. Blocking methods give the lock up
 /// only inside `mainloop.wait()` and re-check everything — stopped, connection lost, stream
 /// failed — after each wake-up. libpulse's callbacks never touch this object; they only
