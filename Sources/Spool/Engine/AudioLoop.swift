@@ -53,6 +53,10 @@ final class AudioLoop {
             events.fail(PlaybackError(.audioOutputFailed, "\(error)"), generation: 0)
             return
         }
+        // Commands may have come before the device was open: apply the current ones now.
+        let (rate, volume) = control.withLock { ($0.rate, $0.volume) }
+        output.setVolume(volume)
+        output.setPaused(rate == 0)
         var generation = 0
         var firstOfGeneration = true
         var trimBefore: MediaTime?
