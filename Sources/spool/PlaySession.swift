@@ -198,6 +198,7 @@ final class PlaySession {
         keys?.restore()
         interruptSource?.cancel()
         player.removeAllItems()
+        player.closeAudioOutput()
         outputs.stop()
         events.close()
         if options.printsStatistics {

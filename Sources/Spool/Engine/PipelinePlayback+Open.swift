@@ -20,9 +20,9 @@ extension PipelinePlayback {
 
         let videoStream = configuration.videoOutput != nil ? demuxer.video : nil
         var audioOutput: (any AudioOutput)?
-        if demuxer.audio != nil, let makeAudioOutput = configuration.makeAudioOutput {
+        if demuxer.audio != nil, let sharedAudio {
             do {
-                audioOutput = try makeAudioOutput()
+                audioOutput = try sharedAudio.lease()
             } catch {
                 fail(PlaybackError(.audioOutputFailed, "\(error)", underlying: error))
                 return

@@ -29,9 +29,13 @@ final class PipelinePlayback: ItemPlayback {
         var bytesRead: (@Sendable () -> Int64)?
     }
 
+    /// Where the item's audio goes: a lease on the player's shared output.
+    let sharedAudio: SharedAudioOutput?
+
     @MainActor
-    init(item: PlayerItem, configuration: PlayerConfiguration) {
+    init(item: PlayerItem, configuration: PlayerConfiguration, sharedAudio: SharedAudioOutput?) {
         (events, continuation) = AsyncStream.makeStream(of: ItemPlaybackEvent.self)
+        self.sharedAudio = sharedAudio
         asset = item.asset
         self.configuration = configuration
         itemName = item.asset.url.redactedForDisplay

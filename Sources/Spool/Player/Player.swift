@@ -78,16 +78,31 @@ public class Player {
     private var eventSubscribers: [UUID: AsyncStream<PlayerItemEvent>.Continuation] = [:]
     var itemObservers: [UUID: Task<Void, Never>] = [:]
 
+    /// The audio output, shared by successive items so a queue plays without reopening it.
+    let sharedAudio: SharedAudioOutput?
+
     /// A player whose items play through the real engine into `configuration`'s outputs.
     public convenience init(configuration: PlayerConfiguration) {
-        self.init(configuration: configuration) { item in
-            PipelinePlayback(item: item, configuration: configuration)
+        let sharedAudio = configuration.makeAudioOutput.map { SharedAudioOutput(make: $0) }
+        self.init(configuration: configuration, sharedAudio: sharedAudio) { item in
+            PipelinePlayback(item: item, configuration: configuration, sharedAudio: sharedAudio)
         }
     }
 
-    init(configuration: PlayerConfiguration, makePlayback: @escaping ItemPlaybackFactory) {
+    init(
+        configuration: PlayerConfiguration, sharedAudio: SharedAudioOutput? = nil,
+        makePlayback: @escaping ItemPlaybackFactory
+    ) {
         self.configuration = configuration
+        self.sharedAudio = sharedAudio
         self.makePlayback = makePlayback
+    }
+
+    /// Closes the audio device (a WAV file output is finished). The player keeps its output
+    /// open between items, so apps call this when playback is over; the next item opens it
+    /// again.
+    public func closeAudioOutput() {
+        sharedAudio?.close()
     }
 
     /// The playback rate: 0 when paused, otherwise the speed (0.5…4 is supported; values are

@@ -5,8 +5,9 @@ public final class QueuePlayer: Player {
 
     /// A queue player with `items`, the first one current. Advances at item ends.
     public init(items: [PlayerItem], configuration: PlayerConfiguration) {
-        super.init(configuration: configuration) { item in
-            PipelinePlayback(item: item, configuration: configuration)
+        let sharedAudio = configuration.makeAudioOutput.map { SharedAudioOutput(make: $0) }
+        super.init(configuration: configuration, sharedAudio: sharedAudio) { item in
+            PipelinePlayback(item: item, configuration: configuration, sharedAudio: sharedAudio)
         }
         actionAtItemEnd = .advance
         queue = items
