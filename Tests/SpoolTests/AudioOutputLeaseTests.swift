@@ -1,0 +1,49 @@
+import SpoolTestSupport
+import Synchronization
+import Testing
+
+@testable import Spool
+
+@Suite("Shared audio output and leases")
+struct AudioOutputLeaseTests {
+    let format = AudioFormat(sampleRate: 48_000, channelCount: 2)
+
+    func buffer(frames: Int) -> PCMBuffer {
+        PCMBuffer(format: format, samples: [Float](repeating: 0, count: frames * 2), presentationTime: .zero)
+    }
+
+    @Test("successive items lease the same device, opened once")
+    func itemsShareOneDevice() throws {
+        let made = Mutex(0)
+        let device = NullAudioOutput(clock: ManualClock(), timed: false)
+        let shared = SharedAudioOutput {
+            made.withLock { $0 += 1 }
+            return device
+        }
+        let first = try shared.lease()
+        try first.start(format: format)
+        try first.write(buffer(frames: 480))
+        first.stop()
+        let second = try shared.lease()
+        try second.start(format: format)
+        try second.write(buffer(frames: 960))
+        #expect(made.withLock { $0 } == 1)
+        #expect(device.framesWritten == 1440)
+    }
+
+    @Test("a revoked lease refuses writes and leaves the device open for the next item")
+    func revokedLeaseStopsOnlyItsItem() throws {
+        let device = NullAudioOutput(clock: ManualClock(), timed: false)
+        let shared = SharedAudioOutput { device }
+        let lease = try shared.lease()
+        try lease.start(format: format)
+        lease.stop()
+        #expect(throws: AudioOutputError.stopped) { try lease.write(buffer(frames: 480)) }
+        #expect(device.framesWritten == 0)
+        let next = try shared.lease()
+        try next.write(buffer(frames: 480))  // the device itself was not stopped
+        #expect(device.framesWritten == 480)
+        shared.close()
+        #expect(throws: AudioOutputError.stopped) { try next.write(buffer(frames: 480)) }
+    }
+}
