@@ -1,0 +1,61 @@
+import Foundation
+import SpoolCore
+import Testing
+
+@testable import SpoolHLS
+
+/// Parse cost of a 24-hour VOD playlist (21,600 segments of 4 s, EXT-X-PROGRAM-DATE-TIME on every
+/// segment). Timed unit tests never make performance claims: the bound here is generous, only
+/// to catch quadratic behaviour in a debug build. The release number comes from running
+/// `parseLargePlaylistThroughput` with `swift test -c release --filter parseLargePlaylist`.
+/// Serialized so the two tests do not compete with each other for the CPU.
+@Suite(.serialized) struct PlaylistParsePerformanceTests {
+    static let segmentCount = 21_600
+
+    /// The playlist: relative segment URIs, a date on every segment, ENDLIST.
+    static func dayLongPlaylist() -> String {
+        var text = "#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-TARGETDURATION:4\n#EXT-X-PLAYLIST-TYPE:VOD\n"
+        text.reserveCapacity(segmentCount * 120)
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        for index in 0..<segmentCount {
+            text += "#EXT-X-PROGRAM-DATE-TIME:\(formatter.string(from: start.addingTimeInterval(Double(index) * 4)))\n"
+            text += "#EXTINF:4.000,\nsegment_\(index).ts\n"
+        }
+        return text + "#EXT-X-ENDLIST\n"
+    }
+
+    /// Parses the playlist `runs` times and returns the fastest run, in seconds.
+    static func fastestParse(_ text: String, runs: Int) throws -> (seconds: Double, playlist: MediaPlaylist) {
+        let url = try #require(URL(string: "https://cdn.example.com/vod/day/index.m3u8"))
+        var fastest = Double.infinity
+        var parsed: MediaPlaylist?
+        for _ in 0..<runs {
+            let clock = ContinuousClock()
+            let start = clock.now
+            parsed = try Playlist.parse(text, url: url).mediaPlaylist
+            let elapsed = clock.now - start
+            fastest = min(fastest, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        }
+        return (fastest, try #require(parsed))
+    }
+
+    @Test func dayLongPlaylistParsesCompletelyWithoutQuadraticCost() throws {
+        let (seconds, playlist) = try Self.fastestParse(Self.dayLongPlaylist(), runs: 3)
+        #expect(playlist.segments.count == Self.segmentCount)
+        #expect(playlist.duration == MediaTime(value: 86_400, timescale: 1))
+        #expect(playlist.segments.last?.uri.absoluteString == "https://cdn.example.com/vod/day/segment_21599.ts")
+        #expect(seconds < 1.0, "parsing 21,600 segments took \(seconds) s")
+    }
+
+    @Test func parseLargePlaylistThroughput() throws {
+        let text = Self.dayLongPlaylist()
+        let (seconds, playlist) = try Self.fastestParse(text, runs: 5)
+        #expect(playlist.segments.count == Self.segmentCount)
+        let milliseconds = (seconds * 1000 * 10).rounded() / 10
+        print(
+            "parseLargePlaylistThroughput: \(Self.segmentCount) segments, \(text.utf8.count) bytes in \(milliseconds) ms"
+        )
+    }
+}
