@@ -50,10 +50,12 @@ final class PlaySession {
         let stream = player.itemEvents()
         startInteraction()
         enqueue(options.inputs)
+        applyStartPosition()
         player.play()
         for await event in stream {
             handle(event)
-            if quitRequested || player.currentItem == nil { break }
+            // The queue is done only once its emptying was handled: that is where --loop refills it.
+            if quitRequested || (event == .currentItemChanged(itemID: nil) && player.currentItem == nil) { break }
         }
         finish()
         return failures == 0 ? 0 : 1
@@ -65,6 +67,15 @@ final class PlaySession {
         quitRequested = true
         events.write("quit", item: currentName)
         player.removeAllItems()
+    }
+
+    /// `--start`: seeks the first item while it is still opening. Seeking once it is ready lets
+    /// untimed playback present frames before the target first.
+    private func applyStartPosition() {
+        guard let start = options.startSeconds, !startApplied else { return }
+        startApplied = true
+        let target = MediaTime(seconds: start, preferredTimescale: 1000)
+        Task { await player.seek(to: target, toleranceBefore: .zero, toleranceAfter: .zero) }
     }
 
     private var currentName: String? { player.currentItem.flatMap { itemNames[$0.id] } }
@@ -89,11 +100,6 @@ final class PlaySession {
         case .readyToPlay(let id):
             events.write(
                 "ready", item: itemNames[id], ["duration": durationSeconds().map { $0 as any Sendable } ?? NSNull()])
-            if let start = options.startSeconds, !startApplied {
-                startApplied = true
-                let target = MediaTime(seconds: start, preferredTimescale: 1000)
-                Task { await player.seek(to: target, toleranceBefore: .zero, toleranceAfter: .zero) }
-            }
         case .timeControlStatus(let status):
             events.write("state", item: currentName, ["state": "\(status)"])
         case .stalled(let id):
@@ -111,7 +117,11 @@ final class PlaySession {
             StandardError.report(error.message.contains(name) ? error.message : "\(name): \(error.message)")
             events.write("error", item: name, ["message": error.message, "code": error.code.rawValue])
             collectStatistics(id)
-            if player.currentItem?.id == id { player.advanceToNextItem() }
+            if player.currentItem?.id == id {
+                // A failure pauses the player; the queue goes on with the next input.
+                player.advanceToNextItem()
+                player.play()
+            }
         }
     }
 

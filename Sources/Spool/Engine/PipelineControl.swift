@@ -8,8 +8,9 @@ struct SeekRequest: Sendable, Equatable {
     let toleranceBefore: MediaTime
     let toleranceAfter: MediaTime
 
-    /// Frames and samples ending at or before this time are discarded after the seek, so the
-    /// first one shown contains the target (zero tolerance) or lies within the tolerance.
+    /// Video frames starting and audio samples lying before this time are discarded after the
+    /// seek, so the first frame shown is the one `ffmpeg -ss` gives for the target (zero
+    /// tolerance) or lies within the tolerance.
     /// `nil` for a keyframe seek (infinite tolerance: show whatever the keyframe gives).
     var discardBefore: MediaTime? {
         guard toleranceBefore.isNumeric else { return nil }

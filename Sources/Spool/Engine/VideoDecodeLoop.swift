@@ -86,8 +86,8 @@ final class VideoDecodeLoop: @unchecked Sendable {
         while case .frame(let frame) = try decoder.receiveFrame() {
             statistics.update { $0.framesDecoded += 1 }
             if let cutoff = discardBefore {
-                let end = frame.duration.isNumeric ? frame.presentationTime + frame.duration : frame.presentationTime
-                if end <= cutoff { continue }
+                // Like `ffmpeg -ss`: the first frame kept is the first that starts at or after the cutoff.
+                if frame.presentationTime < cutoff { continue }
                 discardBefore = nil
             }
             let output = try convertIfNeeded(frame)
