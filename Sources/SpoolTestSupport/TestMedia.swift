@@ -7,7 +7,7 @@ public import Foundation
 /// however many tests ask for it concurrently. A missing `ffmpeg` is a test failure with a
 /// message saying so, never a silent skip.
 public enum TestMedia {
-    /// The generated fixtures. Each lasts 2 seconds.
+    /// The generated fixtures. Each lasts 2 seconds unless its name says otherwise.
     public enum Fixture: String, CaseIterable, Sendable, CustomStringConvertible {
         /// MP4: H.264 320x240 at 25 fps, AAC mono 48 kHz tagged English.
         case h264AACMP4 = "h264-aac.mp4"
@@ -24,6 +24,17 @@ public enum TestMedia {
         /// MP4: H.264 320x240 at 25 fps with B-frames and a keyframe every 12 frames, video
         /// only: keyframes to seek to in the middle of the file.
         case h264ShortGOPMP4 = "h264-gop12.mp4"
+        /// MP4: H.264 320x240, variable frame rate, video only: 25 fps for the first second,
+        /// then 16.7 fps, and every seventh frame dropped (36 frames, avg 18 fps).
+        case h264VFRMP4 = "h264-vfr.mp4"
+        /// MP4: `.h264AACMP4` remuxed with a display matrix rotating it by 90°.
+        case h264RotatedMP4 = "h264-rotated.mp4"
+        /// M4A: AAC mono 48 kHz, a 440 Hz tone lasting 4 seconds.
+        case aacTone4s = "tone-4s.m4a"
+        /// MP4: H.264 160x90 at 25 fps and AAC mono 8 kHz, 10 minutes long (~22 MB).
+        case lowResolution10Minutes = "lowres-10min.mp4"
+        /// MP4: like `.lowResolution10Minutes`, 1 minute long.
+        case lowResolution1Minute = "lowres-1min.mp4"
 
         /// The file name.
         public var description: String { rawValue }
@@ -160,6 +171,34 @@ private actor FixtureCache {
                 + [
                     "-t", "2", "-c:v", "libx264", "-preset", "veryfast", "-g", "12", "-keyint_min", "12",
                     "-sc_threshold", "0", "-pix_fmt", "yuv420p", output.path,
+                ]
+        case .h264VFRMP4:
+            // Timestamps 2 ticks apart (of 1/50 s) for 25 frames, then 3, then every 7th dropped.
+            let filter = "setpts='if(lt(N,25),N*2,N*3-25)/(50*TB)',select='not(eq(mod(n,7),3))'"
+            arguments =
+                common + video
+                + [
+                    "-t", "2", "-vf", filter, "-fps_mode", "vfr", "-c:v", "libx264", "-preset", "ultrafast",
+                    "-pix_fmt", "yuv420p", output.path,
+                ]
+        case .h264RotatedMP4:
+            // Encoding with `-metadata:s:v rotate=90` drops the tag; a stream copy turns it into
+            // the display matrix.
+            let source = try await TestMedia.url(for: .h264AACMP4)
+            arguments = common + ["-i", source.path, "-c", "copy", "-metadata:s:v", "rotate=90", output.path]
+        case .aacTone4s:
+            arguments =
+                common + [
+                    "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=4", "-c:a", "aac", output.path,
+                ]
+        case .lowResolution10Minutes, .lowResolution1Minute:
+            let seconds = fixture == .lowResolution10Minutes ? "600" : "60"
+            arguments =
+                common
+                + [
+                    "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=25", "-f", "lavfi", "-i",
+                    "sine=frequency=440:sample_rate=8000", "-t", seconds, "-c:v", "libx264", "-preset", "ultrafast",
+                    "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "16k", output.path,
                 ]
         case .flacStereo:
             arguments =

@@ -1,4 +1,9 @@
 public import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What a finished child process left behind.
 public struct ToolOutput: Sendable {
@@ -8,6 +13,10 @@ public struct ToolOutput: Sendable {
     public let standardOutput: Data
     /// Everything it wrote to stderr.
     public let standardError: Data
+    /// Wall time from starting the process to its exit.
+    public let elapsed: Duration
+    /// Whether it was killed because it outlived the time limit given to `ToolRunner.run`.
+    public let timedOut: Bool
 
     /// stdout as UTF-8 text.
     public var outputText: String { String(decoding: standardOutput, as: UTF8.self) }
@@ -28,8 +37,12 @@ public struct ToolError: Error, CustomStringConvertible {
 /// blocking a cooperative thread while they run.
 public enum ToolRunner {
     /// Runs `executable` to completion. Output goes to temporary files rather than pipes,
-    /// so a chatty tool can never deadlock on a full pipe.
-    public static func run(_ executable: URL, _ arguments: [String]) async throws -> ToolOutput {
+    /// so a chatty tool can never deadlock on a full pipe. With a `timeout`, a process still
+    /// running after that much real time is killed with SIGKILL and reported as `timedOut`
+    /// (so a hung child fails a test instead of hanging the run).
+    public static func run(_ executable: URL, _ arguments: [String], timeout: Duration? = nil) async throws
+        -> ToolOutput
+    {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("spool-tool-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -51,18 +64,27 @@ public enum ToolRunner {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err
+        let watch = ProcessWatch()
+        let started = ContinuousClock.now
         let status = try await withCheckedThrowingContinuation {
             (continuation: CheckedContinuation<Int32, any Error>) in
-            process.terminationHandler = { finished in continuation.resume(returning: finished.terminationStatus) }
+            process.terminationHandler = { finished in
+                watch.finish()
+                continuation.resume(returning: finished.terminationStatus)
+            }
             do {
                 try process.run()
+                if let timeout { watch.killAfter(timeout, pid: process.processIdentifier) }
             } catch {
                 process.terminationHandler = nil
                 continuation.resume(throwing: ToolError(description: "cannot run \(executable.path): \(error)"))
             }
         }
+        let elapsed = started.duration(to: .now)
+        watch.finish()
         return ToolOutput(
-            status: status, standardOutput: try Data(contentsOf: outURL), standardError: try Data(contentsOf: errURL))
+            status: status, standardOutput: try Data(contentsOf: outURL), standardError: try Data(contentsOf: errURL),
+            elapsed: elapsed, timedOut: watch.didKill)
     }
 
     /// The executable `name` on `PATH`; throws a message saying what to install if absent.
@@ -94,5 +116,40 @@ public enum ToolRunner {
         }
         throw ToolError(
             description: "the built \(name) executable was not found next to \(runner.path); run `swift build` first")
+    }
+}
+
+/// Kills a child that outlives its time limit, unless it finished first.
+private final class ProcessWatch: Sendable {
+    private struct State {
+        var finished = false
+        var killed = false
+        var watchdog: Task<Void, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    var didKill: Bool { state.withLock { $0.killed } }
+
+    func killAfter(_ timeout: Duration, pid: Int32) {
+        let watchdog = Task { [self] in
+            try? await Task.sleep(for: timeout)
+            guard !Task.isCancelled else { return }
+            // Checked under the lock the termination handler takes, so a child whose exit was
+            // already handled is never signalled (its pid may belong to someone else by then).
+            state.withLock { state in
+                guard !state.finished else { return }
+                state.killed = true
+                kill(pid, SIGKILL)
+            }
+        }
+        state.withLock { $0.watchdog = watchdog }
+    }
+
+    func finish() {
+        state.withLock { state in
+            state.finished = true
+            state.watchdog?.cancel()
+        }
     }
 }

@@ -52,15 +52,12 @@ final class PlaySession {
         let stream = player.itemEvents()
         startInteraction()
         enqueue(options.inputs)
-        if let start = options.startSeconds {
-            // Issued before the item opens, so the engine seeks before it presents anything.
-            let target = MediaTime(seconds: start, preferredTimescale: 1000)
-            player.seek(to: target, toleranceBefore: .zero, toleranceAfter: .zero) { _ in }
-        }
+        applyStartPosition()
         player.play()
         for await event in stream {
             handle(event)
-            if quitRequested || player.currentItem == nil { break }
+            // The queue is done only once its emptying was handled: that is where --loop refills it.
+            if quitRequested || (event == .currentItemChanged(itemID: nil) && player.currentItem == nil) { break }
         }
         finish()
         return failures == 0 ? 0 : 1
@@ -72,6 +69,15 @@ final class PlaySession {
         quitRequested = true
         events.write("quit", item: currentName)
         player.removeAllItems()
+    }
+
+    /// `--start`: seeks the first item while it is still opening. Seeking once it is ready lets
+    /// untimed playback present frames before the target first.
+    private func applyStartPosition() {
+        guard let start = options.startSeconds else { return }
+        // The seek reaches the engine before this returns (the handler form registers it at once).
+        let target = MediaTime(seconds: start, preferredTimescale: 1000)
+        player.seek(to: target, toleranceBefore: .zero, toleranceAfter: .zero) { _ in }
     }
 
     private var currentName: String? { player.currentItem.flatMap { itemNames[$0.id] } }
@@ -113,7 +119,11 @@ final class PlaySession {
             StandardError.report(error.message.contains(name) ? error.message : "\(name): \(error.message)")
             events.write("error", item: name, ["message": error.message, "code": error.code.rawValue])
             collectStatistics(id)
-            if player.currentItem?.id == id { player.advanceToNextItem() }
+            if player.currentItem?.id == id {
+                // A failure pauses the player; the queue goes on with the next input.
+                player.advanceToNextItem()
+                player.play()
+            }
         }
     }
 

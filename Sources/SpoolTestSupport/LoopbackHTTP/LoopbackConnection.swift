@@ -12,6 +12,8 @@ struct LoopbackConnection {
     private enum Delivery {
         case complete
         case peerClosed
+        /// The response was scripted to stop mid-body: the server closes the connection.
+        case hungUp
     }
 
     /// Runs until the client closes, a request is malformed, or the server stops; then
@@ -24,6 +26,8 @@ struct LoopbackConnection {
             switch send(ResponsePlan(response, for: request.head)) {
             case .peerClosed:
                 closedEarly = true
+                break serving
+            case .hungUp:
                 break serving
             case .complete where request.head.wantsClose:
                 break serving
@@ -99,18 +103,21 @@ struct LoopbackConnection {
         state.update { server in server.updateConnection(id) { $0.bytesSent += plan.head.count } }
         let step = plan.throttle?.chunkSize ?? (64 << 10)
         var offset = plan.body.startIndex
+        let stop = plan.hangUpAfter.map { min(plan.body.startIndex + max($0, 0), plan.body.endIndex) }
+        let end = stop ?? plan.body.endIndex
         var peerPipelined = false
-        while offset < plan.body.endIndex {
-            let end = min(offset + step, plan.body.endIndex)
-            guard LoopbackSocket.send(plan.body[offset..<end], to: fd) else { return .peerClosed }
-            let count = end - offset
+        while offset < end {
+            let chunkEnd = min(offset + step, end)
+            guard LoopbackSocket.send(plan.body[offset..<chunkEnd], to: fd) else { return .peerClosed }
+            let count = chunkEnd - offset
             state.update { server in
                 server.updateConnection(id) { record in
                     record.bytesSent += count
                     record.bodyBytesSent += count
                 }
             }
-            offset = end
+            offset = chunkEnd
+            // A throttled response that hangs up mid-body waits once more before hanging up.
             if let throttle = plan.throttle, offset < plan.body.endIndex {
                 let deadline = ContinuousClock.now.advanced(by: throttle.delay)
                 while case let remaining = ContinuousClock.now.duration(to: deadline), remaining > .zero {
@@ -122,6 +129,6 @@ struct LoopbackConnection {
                 }
             }
         }
-        return .complete
+        return end == plan.body.endIndex ? .complete : .hungUp
     }
 }

@@ -6,6 +6,8 @@ struct ResponsePlan {
     var head: Data
     var body: Data
     var throttle: ScriptedResponse.Throttle?
+    /// Body bytes to send before closing the connection mid-body; `nil` sends it all.
+    var hangUpAfter: Int?
 
     /// Resolves `scripted` against `request`: applies a byte range when the route honours
     /// ranges, drops the body for HEAD, and computes the framing headers.
@@ -40,6 +42,7 @@ struct ResponsePlan {
         head = Data(text.utf8)
         self.body = request.method == "HEAD" ? Data() : body
         throttle = scripted.throttle
+        hangUpAfter = scripted.hangUpAfterBodyBytes
     }
 
     private static func reason(for status: Int) -> String {

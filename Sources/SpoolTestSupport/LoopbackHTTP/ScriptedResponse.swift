@@ -46,17 +46,22 @@ public struct ScriptedResponse: Sendable {
     public var throttle: Throttle?
     /// How `Range` requests are treated; only applies to 200 responses.
     public var ranges: RangeSupport
+    /// When set, the server closes the connection after sending this many body bytes, although
+    /// `Content-Length` announced the whole body: a connection lost mid-transfer. A throttled
+    /// response waits its delay once more after the last chunk before closing.
+    public var hangUpAfterBodyBytes: Int?
 
     /// A response with everything explicit.
     public init(
         status: Int = 200, headers: [(name: String, value: String)] = [], body: Data = Data(),
-        throttle: Throttle? = nil, ranges: RangeSupport = .none
+        throttle: Throttle? = nil, ranges: RangeSupport = .none, hangUpAfterBodyBytes: Int? = nil
     ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.throttle = throttle
         self.ranges = ranges
+        self.hangUpAfterBodyBytes = hangUpAfterBodyBytes
     }
 
     /// A 200 serving `body` as a seekable file (`Accept-Ranges: bytes`, ranges honoured).

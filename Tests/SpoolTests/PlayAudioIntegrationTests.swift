@@ -1,0 +1,61 @@
+import Foundation
+import SpoolTestSupport
+import Testing
+
+/// `spool play --ao wav:FILE` and `--speed`: the audio thread, converter and tempo filter of
+/// the real engine, checked against what ffmpeg decodes and against the wall clock.
+@Suite("spool play: audio (integration)", .timeLimit(.minutes(2)))
+struct PlayAudioIntegrationTests {
+    /// Each fixture with the samples one packet of its codec holds: the WAV may differ from
+    /// ffmpeg's decode by at most that (priming and padding are handled per packet).
+    @Test(
+        "the WAV holds the whole audio: as many samples as ffmpeg decodes, within one packet",
+        arguments: [
+            (TestMedia.Fixture.h264AACMP4, 1024), (.mp3WithCover, 1152), (.flacStereo, 4608), (.vp9OpusWebM, 960),
+        ])
+    func wavHoldsEverySample(_ fixture: TestMedia.Fixture, packetSamples: Int) async throws {
+        let url = try await TestMedia.url(for: fixture)
+        let wavPath = try PlayTool.scratchPath("\(fixture).wav")
+        let output = try await PlayTool.spool(["play", "--ao", "wav:\(wavPath)", "--no-video", url.path])
+        #expect(output.status == 0, "stderr: \(output.errorText)")
+        #expect(output.errorText.isEmpty)
+        let wav = try WAVFile(path: wavPath)
+        let expected = try await PlayTool.ffmpegDecodedSampleCount(of: url)
+        #expect(expected > 80_000)  // 2 s at 44.1 or 48 kHz: the reference is not empty
+        #expect(abs(wav.frameCount - expected) <= packetSamples, "WAV \(wav.frameCount), ffmpeg \(expected)")
+        #expect(wav.formatTag == 3 && wav.bitsPerSample == 32)  // float, as documented
+        #expect(wav.channelCount == (fixture == .flacStereo ? 2 : 1))
+        #expect(abs(wav.zeroCrossingFrequency - 440) < 5)
+    }
+
+    @Test("--speed 2 into a WAV: half the duration, the pitch of the tone kept (440 ± 5 Hz)")
+    func doubleSpeedKeepsPitch() async throws {
+        let url = try await TestMedia.url(for: .aacTone4s)
+        let wavPath = try PlayTool.scratchPath("speed2.wav")
+        let output = try await PlayTool.spool([
+            "play", "--speed", "2", "--ao", "wav:\(wavPath)", "--no-video", url.path,
+        ])
+        #expect(output.status == 0, "stderr: \(output.errorText)")
+        let wav = try WAVFile(path: wavPath)
+        let seconds = Double(wav.frameCount) / Double(wav.sampleRate)
+        #expect(abs(seconds - 2) < 0.1, "\(seconds) s of audio")
+        let frequency = wav.zeroCrossingFrequency
+        #expect(abs(frequency - 440) <= 5, "dominant frequency \(frequency) Hz")
+    }
+
+    @Test("--speed 2 in real time (null output, timed) takes about half the media's duration")
+    func doubleSpeedHalvesWallTime() async throws {
+        let url = try await TestMedia.url(for: .aacTone4s)
+        let events = try PlayTool.scratchPath("speed2.jsonl")
+        let output = try await PlayTool.spool(
+            ["play", "--speed", "2", "--ao", "null", "--no-video", "--events", events, url.path])
+        #expect(output.status == 0, "stderr: \(output.errorText)")
+        // From the item's start (ready, playing at once) to its end, on the event log's clock;
+        // the process as a whole also waits for start-up, which a loaded machine stretches.
+        let log = try PlayEvent.read(events)
+        let ready = try #require(log.first { $0.type == "ready" }?.fields["t"] as? Double)
+        let ended = try #require(log.first { $0.type == "ended" }?.fields["t"] as? Double)
+        #expect(ended - ready >= 1.6 && ended - ready <= 3.0, "4 s of media at 2x played in \(ended - ready) s")
+        #expect(output.elapsed >= .seconds(1.6) && output.elapsed < .seconds(8), "the run took \(output.elapsed)")
+    }
+}
