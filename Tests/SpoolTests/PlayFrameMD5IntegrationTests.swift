@@ -76,9 +76,7 @@ struct PlayFrameMD5IntegrationTests {
     }
 
     @Test(
-        "--frames N stops after N presented frames",
-        .disabled(
-            "engine bug: --frames is parsed but never applied (SelectedOutputs.onFrameLimitReached is never called)")
+        "--frames N stops after N presented frames"
     )
     func frameLimit() async throws {
         let url = try await TestMedia.url(for: .h264ShortGOPMP4)

@@ -27,9 +27,7 @@ struct PlayQueueIntegrationTests {
     }
 
     @Test(
-        "a queue's framemd5 listing holds every item's frames, in order",
-        .disabled(
-            "engine bug: FrameMD5VideoOutput keeps the first item's timing; a later item's frames are dropped as late"))
+        "a queue's framemd5 listing holds every item's frames, in order")
     func queueListingHoldsEveryFrame() async throws {
         let first = try await TestMedia.url(for: .h264AACMP4)
         let second = try await TestMedia.url(for: .vp9OpusWebM)

@@ -7,8 +7,8 @@ import Synchronization
 /// MD5 taken over each decoded frame in its native pixel format (`spool play --vo framemd5:FILE`).
 ///
 /// The layout's timestamps depend on the video stream (time base, frame rate, start time), so
-/// the file's header is written when the first item's video stream is known; later items in a
-/// queue append their frames to the same listing.
+/// the file's header is written when the first item's video stream is known. Each later item
+/// in a queue appends its frames, timed on its own stream, without another header.
 public final class FrameMD5VideoOutput: VideoOutput, StreamPreparingVideoOutput {
     /// "framemd5".
     public let name = "framemd5"
@@ -29,13 +29,23 @@ public final class FrameMD5VideoOutput: VideoOutput, StreamPreparingVideoOutput 
     func prepare(for stream: MediaStreamInfo, containerStartTime: MediaTime) throws(VideoOutputError) {
         let handle = handle
         try writer.withLock { (writer: inout FrameMD5Writer?) throws(VideoOutputError) in
-            guard writer == nil else { return }
+            let isFirst = writer == nil
+            writer?.stop()  // the previous item's listing is complete: flush it before going on
             do {
-                writer = try FrameMD5Writer(stream: stream, containerStartTime: containerStartTime, fileHandle: handle)
+                writer = try FrameMD5Writer(stream: stream, containerStartTime: containerStartTime) { data in
+                    handle.write(isFirst ? data : Self.withoutHeaderLines(data))
+                }
             } catch {
                 throw .presentFailed("cannot describe the video stream: \(error)")
             }
         }
+    }
+
+    /// `data` without the lines that start with `#` (the listing's header).
+    private static func withoutHeaderLines(_ data: Data) -> Data {
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let kept = lines.filter { $0.first != UInt8(ascii: "#") }
+        return Data(kept.joined(separator: [UInt8(ascii: "\n")]))
     }
 
     /// Hashes `frame` and appends its line.
