@@ -11,12 +11,28 @@
 /// Blocking calls are for pipeline threads only, never the Swift cooperative pool.
 package final class BoundedBlockingQueue<Element: Sendable>: Sendable {
     private struct State: Sendable {
-        var items: [(element: Element, cost: Int64)] = []
+        /// Taken slots are set to `nil` at once, so a consumed element (a decoded frame: megabytes)
+        /// is released when it is taken, not when the array is next compacted.
+        var items: [(element: Element?, cost: Int64)] = []
         var head = 0
         var totalCost: Int64 = 0
         var closed = false
         var endOfStream = false
         var generation = 0
+
+        /// Removes and returns the oldest element, compacting the storage now and then.
+        mutating func take() -> Element? {
+            guard head < items.count else { return nil }
+            let element = items[head].element
+            totalCost -= items[head].cost
+            items[head].element = nil
+            head += 1
+            if head > 64, head * 2 > items.count {
+                items.removeFirst(head)
+                head = 0
+            }
+            return element
+        }
     }
 
     private let lock: ConditionLock<State>
@@ -53,16 +69,7 @@ package final class BoundedBlockingQueue<Element: Sendable>: Sendable {
     /// queue is closed and empty, or when end of stream was marked and everything was taken.
     package func pop() -> (element: Element, generation: Int)? {
         let result = lock.wait(timeout: nil) { state -> (Element, Int)?? in
-            if state.head < state.items.count {
-                let item = state.items[state.head]
-                state.head += 1
-                state.totalCost -= item.cost
-                if state.head > 64, state.head * 2 > state.items.count {
-                    state.items.removeFirst(state.head)
-                    state.head = 0
-                }
-                return .some((item.element, state.generation))
-            }
+            if let element = state.take() { return .some((element, state.generation)) }
             if state.closed || state.endOfStream { return .some(nil) }
             return nil
         }
@@ -84,12 +91,7 @@ package final class BoundedBlockingQueue<Element: Sendable>: Sendable {
     /// Like `pop()`, but gives up after `timeout` of real time.
     package func pop(timeout: Duration) -> TimedPop {
         let result = lock.wait(timeout: timeout) { state -> TimedPop? in
-            if state.head < state.items.count {
-                let item = state.items[state.head]
-                state.head += 1
-                state.totalCost -= item.cost
-                return .element(item.element, generation: state.generation)
-            }
+            if let element = state.take() { return .element(element, generation: state.generation) }
             if state.closed || state.endOfStream { return .ended }
             return nil
         }
@@ -101,11 +103,8 @@ package final class BoundedBlockingQueue<Element: Sendable>: Sendable {
     /// Removes the oldest element if there is one, without blocking.
     package func tryPop() -> (element: Element, generation: Int)? {
         let value = lock.update { state -> (Element, Int)? in
-            guard state.head < state.items.count else { return nil }
-            let item = state.items[state.head]
-            state.head += 1
-            state.totalCost -= item.cost
-            return (item.element, state.generation)
+            guard let element = state.take() else { return nil }
+            return (element, state.generation)
         }
         return value.map { ($0.0, $0.1) }
     }
