@@ -4,7 +4,7 @@ STRICT := -Xswiftc -warnings-as-errors
 DEMO_DIR := .cache/demo
 DEMO_CLIP := $(DEMO_DIR)/spool-demo.mp4
 
-.PHONY: all bootstrap build lint format gates test test-tsan demo clean
+.PHONY: all bootstrap build lint format gates test test-tsan demo bench clean
 
 all: build
 
@@ -49,6 +49,11 @@ demo: build $(DEMO_CLIP)
 	$(SWIFT) run $(STRICT) spool --version
 	$(SWIFT) run $(STRICT) spool probe $(DEMO_CLIP)
 	$(SWIFT) run $(STRICT) spool play $(DEMO_CLIP)
+
+# Benchmarks side by side with ffmpeg, mpv and ffplay (several minutes; not part of `test`).
+# Installs mpv, generates media into .cache/bench, builds in release mode, writes bench/RESULTS.md.
+bench: bootstrap
+	bench/run
 
 clean:
 	rm -rf .build .cache
