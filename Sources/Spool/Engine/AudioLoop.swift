@@ -28,7 +28,8 @@ final class AudioLoop {
         events: PipelineEvents, itemName: String
     ) {
         self.decoder = decoder
-        self.converter = AudioConverter(outputFormat: Self.outputFormat(for: decoder.stream))
+        let shared = (output as? AudioOutputLease)?.currentFormat
+        self.converter = AudioConverter(outputFormat: shared ?? Self.outputFormat(for: decoder.stream))
         self.output = output
         self.control = control
         self.packets = packets

@@ -10,10 +10,16 @@ import Synchronization
 final class AudioOutputLease: AudioOutput {
     private let output: any AudioOutput
     private let revoked = Mutex(false)
+    private let shared: SharedAudioOutput
 
-    init(_ output: any AudioOutput) {
+    init(_ output: any AudioOutput, shared: SharedAudioOutput) {
         self.output = output
+        self.shared = shared
     }
+
+    /// The format the device is playing, if an earlier item started it: a new item converts
+    /// to it, so the device never reopens between items (and a WAV file stays one format).
+    var currentFormat: AudioFormat? { shared.startedFormat }
 
     var name: String { output.name }
     var latency: Duration { output.latency }
@@ -23,6 +29,7 @@ final class AudioOutputLease: AudioOutput {
     func start(format: AudioFormat) throws(AudioOutputError) {
         guard !isRevoked else { throw .stopped }
         try output.start(format: format)
+        shared.startedFormat = format
     }
 
     func write(_ buffer: PCMBuffer) throws(AudioOutputError) {
@@ -62,6 +69,13 @@ final class AudioOutputLease: AudioOutput {
 final class SharedAudioOutput: Sendable {
     private let make: @Sendable () throws(AudioOutputError) -> any AudioOutput
     private let output = Mutex<(any AudioOutput)?>(nil)
+    private let format = Mutex<AudioFormat?>(nil)
+
+    /// The format the open device was last started with.
+    var startedFormat: AudioFormat? {
+        get { format.withLock { $0 } }
+        set { format.withLock { $0 = newValue } }
+    }
 
     init(make: @escaping @Sendable () throws(AudioOutputError) -> any AudioOutput) {
         self.make = make
@@ -70,7 +84,7 @@ final class SharedAudioOutput: Sendable {
     /// A lease on the output, opening it if needed.
     func lease() throws(AudioOutputError) -> AudioOutputLease {
         let existing = output.withLock { $0 }
-        if let existing { return AudioOutputLease(existing) }
+        if let existing { return AudioOutputLease(existing, shared: self) }
         let made = try make()
         let winner = output.withLock { current -> any AudioOutput in
             if let current { return current }
@@ -78,11 +92,12 @@ final class SharedAudioOutput: Sendable {
             return made
         }
         if winner !== made { made.stop() }
-        return AudioOutputLease(winner)
+        return AudioOutputLease(winner, shared: self)
     }
 
     /// Closes the device (a WAV file is finished); the next lease opens a new one.
     func close() {
+        startedFormat = nil
         output.withLock { current -> (any AudioOutput)? in
             defer { current = nil }
             return current
