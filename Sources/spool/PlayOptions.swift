@@ -32,6 +32,9 @@ struct PlayOptions: Equatable {
     var loop: LoopCount = .times(1)
     var eventsPath: String?
     var printsStatistics = false
+    var publishesMPRIS = true
+    var mprisName = "spool"
+    var writesNowPlayingArtwork = false
 
     struct UsageError: Error, Equatable, CustomStringConvertible {
         let description: String
@@ -52,6 +55,9 @@ struct PlayOptions: Equatable {
           --loop N|inf                  play each input N times (or forever)
           --events FILE                 write one JSON object per event (JSON Lines)
           --stats                       print one JSON object of playback statistics on exit
+          --no-mpris                    do not publish the player on the D-Bus session bus (MPRIS)
+          --mpris-name NAME             the MPRIS player name (default spool: org.mpris.MediaPlayer2.spool)
+          --now-playing                 also publish the cover art (written to a cache file) over MPRIS
         """
 
     static func parse(_ arguments: [String]) throws(UsageError) -> PlayOptions {
@@ -112,6 +118,14 @@ struct PlayOptions: Equatable {
                 }
             case "--events": options.eventsPath = try value(for: argument)
             case "--stats": options.printsStatistics = true
+            case "--no-mpris": options.publishesMPRIS = false
+            case "--mpris-name":
+                let name = try value(for: argument)
+                guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+                    throw UsageError(description: "--mpris-name: '\(name)' must be letters, digits or _")
+                }
+                options.mprisName = name
+            case "--now-playing": options.writesNowPlayingArtwork = true
             case "--":
                 options.inputs.append(contentsOf: remaining)
                 remaining = []

@@ -21,6 +21,7 @@ final class PlaySession {
     private var statusTask: Task<Void, Never>?
     private var interruptSource: (any DispatchSourceSignal)?
     private let clock: ContinuousClock
+    private var desktop: DesktopPublishing?
 
     init(options: PlayOptions, outputs: SelectedOutputs, clock: ContinuousClock) throws {
         self.options = options
@@ -51,6 +52,13 @@ final class PlaySession {
     func run() async -> Int32 {
         let stream = player.itemEvents()
         startInteraction()
+        if options.publishesMPRIS {
+            desktop = await DesktopPublishing.start(
+                player: player, name: options.mprisName,
+                artworkDirectory: options.writesNowPlayingArtwork ? Self.artworkDirectory() : nil,
+                onQuit: { [weak self] in self?.quit() },
+                onFullscreen: { [weak self] in self?.outputs.toggleFullscreen() })
+        }
         enqueue(options.inputs)
         applyStartPosition()
         player.play()
@@ -59,6 +67,7 @@ final class PlaySession {
             // The queue is done only once its emptying was handled: that is where --loop refills it.
             if quitRequested || (event == .currentItemChanged(itemID: nil) && player.currentItem == nil) { break }
         }
+        await desktop?.stop()
         finish()
         return failures == 0 ? 0 : 1
     }
@@ -78,6 +87,15 @@ final class PlaySession {
         // The seek reaches the engine before this returns (the handler form registers it at once).
         let target = MediaTime(seconds: start, preferredTimescale: 1000)
         player.seek(to: target, toleranceBefore: .zero, toleranceAfter: .zero) { _ in }
+    }
+
+    /// `$XDG_CACHE_HOME/spool/now-playing` (or `~/.cache/…`): where cover art for MPRIS goes.
+    private static func artworkDirectory() -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        let cache =
+            environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        return cache.appendingPathComponent("spool/now-playing", isDirectory: true)
     }
 
     private var currentName: String? { player.currentItem.flatMap { itemNames[$0.id] } }

@@ -10,7 +10,11 @@ enum PlayTool {
     static let defaultTimeout = Duration.seconds(30)
 
     /// Runs `spool` with `arguments`; kills it after `timeout`.
+    /// `play` runs do not publish over MPRIS (other suites drive their own MPRIS players on the
+    /// same test bus by name), except when a test passes `--mpris-name` itself.
     static func spool(_ arguments: [String], timeout: Duration = defaultTimeout) async throws -> ToolOutput {
+        var arguments = arguments
+        if arguments.first == "play", !arguments.contains("--mpris-name") { arguments.insert("--no-mpris", at: 1) }
         let output = try await ToolRunner.run(try ToolRunner.builtProduct("spool"), arguments, timeout: timeout)
         #expect(!output.timedOut, "spool \(arguments.joined(separator: " ")) did not finish within \(timeout)")
         return output
