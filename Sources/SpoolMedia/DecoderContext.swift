@@ -74,6 +74,14 @@ final class DecoderContext {
 
     /// Drops every buffered packet and frame (after a seek); the decoder then takes input
     /// again, also after end of stream was sent.
+    /// Whether the decoder may skip frames no other frame refers to (a seek's pre-roll: frames
+    /// before the target are decoded only to be discarded, and non-reference ones cannot
+    /// change the target's picture).
+    var skipsNonReferenceFrames: Bool {
+        get { context.pointee.skip_frame == AVDISCARD_NONREF }
+        set { context.pointee.skip_frame = newValue ? AVDISCARD_NONREF : AVDISCARD_DEFAULT }
+    }
+
     func flush() {
         av_frame_unref(received)
         avcodec_flush_buffers(context)

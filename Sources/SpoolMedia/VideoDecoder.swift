@@ -75,6 +75,14 @@ public final class VideoDecoder {
                 packetDuration: packetTicks.map { MediaTime(ticks: $0, timeBase: stream.timeBase) } ?? .invalid))
     }
 
+    /// While `true`, frames no other frame refers to are not decoded at all: set it, packet by
+    /// packet, for the part of a seek's pre-roll shown before the target (those frames are
+    /// discarded anyway, and no other frame depends on them).
+    public var skipsNonReferenceFrames: Bool {
+        get { decoder.skipsNonReferenceFrames }
+        set { decoder.skipsNonReferenceFrames = newValue }
+    }
+
     /// Discards every buffered packet and frame: call after `Demuxer.seek(to:)`. The
     /// decoder accepts packets again, also after end of stream.
     public func flush() {

@@ -63,6 +63,14 @@ final class VideoDecodeLoop {
     }
 
     private func decode(_ packet: DemuxedPacket, generation: Int, discardBefore: inout MediaTime?) throws(FFmpegError) {
+        // In a seek's pre-roll, a packet shown before the target may be skipped if no other frame
+        // refers to it: it would be discarded anyway. Decided per packet, by its own time, so a
+        // frame at or after the target is never skipped.
+        if let cutoff = discardBefore, packet.presentationTime.isNumeric {
+            decoder.skipsNonReferenceFrames = packet.presentationTime < cutoff
+        } else {
+            decoder.skipsNonReferenceFrames = false
+        }
         while true {
             switch try decoder.send(packet) {
             case .accepted, .endOfStream:
