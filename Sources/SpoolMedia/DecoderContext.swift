@@ -72,8 +72,6 @@ final class DecoderContext {
         return frame
     }
 
-    /// Drops every buffered packet and frame (after a seek); the decoder then takes input
-    /// again, also after end of stream was sent.
     /// Whether the decoder may skip frames no other frame refers to (a seek's pre-roll: frames
     /// before the target are decoded only to be discarded, and non-reference ones cannot
     /// change the target's picture).
@@ -82,6 +80,8 @@ final class DecoderContext {
         set { context.pointee.skip_frame = newValue ? AVDISCARD_NONREF : AVDISCARD_DEFAULT }
     }
 
+    /// Drops every buffered packet and frame (after a seek); the decoder then takes input
+    /// again, also after end of stream was sent.
     func flush() {
         av_frame_unref(received)
         avcodec_flush_buffers(context)
