@@ -67,7 +67,7 @@ final class DemuxLoop {
                 let likely = isLikelyToKeepUp()
                 if likely != lastLikelyToKeepUp {
                     lastLikelyToKeepUp = likely
-                    reportBuffer(likelyToKeepUp: likely, empty: false)
+                    reportBuffer(likelyToKeepUp: likely)
                 }
             } catch {
                 if control.withLock({ $0.stopped }) { return }
@@ -100,7 +100,7 @@ final class DemuxLoop {
     private func finish(_ content: PacketItem.Content, generation: Int) {
         videoPackets?.push(PacketItem(generation: generation, content: content), cost: 0)
         audioPackets?.push(PacketItem(generation: generation, content: content), cost: 0)
-        reportBuffer(likelyToKeepUp: true, empty: false)
+        reportBuffer(likelyToKeepUp: true)
     }
 
     private func isLikelyToKeepUp() -> Bool {
@@ -113,9 +113,11 @@ final class DemuxLoop {
         return true
     }
 
-    private func reportBuffer(likelyToKeepUp: Bool, empty: Bool) {
+    private func reportBuffer(likelyToKeepUp: Bool) {
+        let queues = [videoPackets, audioPackets].compactMap { $0 }
+        let empty = queues.allSatisfy { $0.count == 0 }
         let playhead = clock.mediaTime(at: HostTime.now())
-        let aheadMicroseconds = [videoPackets, audioPackets].compactMap { $0?.totalCost }.max() ?? 0
+        let aheadMicroseconds = queues.map(\.totalCost).max() ?? 0
         let loaded =
             playhead.isNumeric
             ? [TimeRange(start: playhead, duration: MediaTime(value: aheadMicroseconds, timescale: 1_000_000))] : []
