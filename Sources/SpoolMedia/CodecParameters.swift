@@ -11,7 +11,7 @@ internal import CFFmpeg
 /// Sendable because it is immutable after `init`: FFmpeg only ever reads it
 /// (`avcodec_parameters_to_context` takes it `const`), so concurrent readers are safe.
 public final class CodecParameters: @unchecked Sendable {
-    private let parameters: UnsafeMutablePointer<AVCodecParameters>
+    fileprivate let parameters: UnsafeMutablePointer<AVCodecParameters>
 
     /// FFmpeg's short name of the codec (`"h264"`, `"opus"`).
     public var codecName: String { String(cString: avcodec_get_name(parameters.pointee.codec_id)) }
@@ -41,5 +41,31 @@ public final class CodecParameters: @unchecked Sendable {
         throws(FFmpegError) -> Result
     {
         try body(parameters)
+    }
+}
+
+extension CodecParameters {
+    /// Whether a decoder opened with these parameters can go on decoding packets described by
+    /// `other` without being re-opened: same codec, same out-of-band configuration
+    /// (extradata: SPS/PPS, AudioSpecificConfig), same picture size and audio layout.
+    public func isDecoderCompatible(with other: CodecParameters) -> Bool {
+        withParametersUnchecked { mine in
+            other.withParametersUnchecked { theirs in
+                let a = mine.pointee
+                let b = theirs.pointee
+                guard a.codec_id == b.codec_id, a.width == b.width, a.height == b.height,
+                    a.sample_rate == b.sample_rate, a.ch_layout.nb_channels == b.ch_layout.nb_channels,
+                    a.extradata_size == b.extradata_size
+                else { return false }
+                guard a.extradata_size > 0, let left = a.extradata, let right = b.extradata else { return true }
+                let count = Int(a.extradata_size)
+                return UnsafeBufferPointer(start: left, count: count).elementsEqual(
+                    UnsafeBufferPointer(start: right, count: count))
+            }
+        }
+    }
+
+    private func withParametersUnchecked<Result>(_ body: (UnsafePointer<AVCodecParameters>) -> Result) -> Result {
+        body(parameters)
     }
 }

@@ -63,3 +63,12 @@ public struct MediaStreamInfo: Sendable {
         self.containerHasDiscontinuities = (format.pointee.iformat?.pointee.flags ?? 0) & AVFMT_TS_DISCONT != 0
     }
 }
+
+extension MediaStreamInfo {
+    /// Whether a decoder opened for this stream can go on with packets of `other` (the same
+    /// stream in the next HLS segment run): same codec configuration and time base.
+    public func canContinueDecoding(as other: MediaStreamInfo) -> Bool {
+        kind == other.kind && timeBase == other.timeBase
+            && codecParameters.isDecoderCompatible(with: other.codecParameters)
+    }
+}

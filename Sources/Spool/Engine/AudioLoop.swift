@@ -8,7 +8,7 @@ import SpoolMedia
 /// Made and run on the audio thread (it owns the decoder, converter and tempo filter), so it
 /// is not `Sendable`.
 final class AudioLoop {
-    private let decoder: AudioDecoder
+    private var decoder: AudioDecoder
     private let converter: AudioConverter
     private var tempo: AudioTempoFilter?
     /// The last non-zero rate: writes made while pausing keep the rate they were decoded for.
@@ -78,6 +78,12 @@ final class AudioLoop {
                 case .packet(let packet):
                     _ = try decoder.send(packet)
                     try receiveAll(generation: generation, first: &firstOfGeneration, trimBefore: &trimBefore)
+                case .streamChange(let stream):
+                    if !decoder.stream.canContinueDecoding(as: stream) {
+                        _ = try decoder.sendEndOfStream()
+                        try receiveAll(generation: generation, first: &firstOfGeneration, trimBefore: &trimBefore)
+                        decoder = try AudioDecoder(stream: stream)
+                    }
                 case .endOfStream, .failure:
                     _ = try decoder.sendEndOfStream()
                     try receiveAll(generation: generation, first: &firstOfGeneration, trimBefore: &trimBefore)

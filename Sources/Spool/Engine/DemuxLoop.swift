@@ -3,10 +3,10 @@ import SpoolCore
 import SpoolMedia
 
 /// The demux thread: reads packets and routes them to the audio and video packet queues,
-/// performs seeks, and reports buffer levels. The only thread that touches the `Demuxer`.
+/// performs seeks, and reports buffer levels. The only thread that touches the packet source.
 /// Made and run on the demux thread, so it is not `Sendable`.
 final class DemuxLoop {
-    private let demuxer: Demuxer
+    private let source: any PacketSource
     private let control: PipelineControl
     private let videoPackets: BoundedBlockingQueue<PacketItem>?
     private let audioPackets: BoundedBlockingQueue<PacketItem>?
@@ -15,11 +15,11 @@ final class DemuxLoop {
     private let itemName: String
 
     init(
-        demuxer: Demuxer, control: PipelineControl, videoPackets: BoundedBlockingQueue<PacketItem>?,
+        source: any PacketSource, control: PipelineControl, videoPackets: BoundedBlockingQueue<PacketItem>?,
         audioPackets: BoundedBlockingQueue<PacketItem>?, clock: PlaybackClock, itemName: String,
         report: @escaping @Sendable (ItemPlaybackEvent) -> Void
     ) {
-        self.demuxer = demuxer
+        self.source = source
         self.control = control
         self.videoPackets = videoPackets
         self.audioPackets = audioPackets
@@ -56,14 +56,24 @@ final class DemuxLoop {
                 generation = current
             }
             do {
-                guard let packet = try demuxer.readPacket() else {
+                guard let read = try source.read() else {
                     finish(.endOfStream, generation: generation)
                     atEnd = true
                     continue
                 }
-                let queue = packet.kind == .video ? videoPackets : audioPackets
-                let cost = Self.cost(of: packet)
-                queue?.push(PacketItem(generation: generation, content: .packet(packet)), cost: cost)
+                switch read {
+                case .packet(let packet):
+                    let queue = packet.kind == .video ? videoPackets : audioPackets
+                    let cost = Self.cost(of: packet)
+                    queue?.push(PacketItem(generation: generation, content: .packet(packet)), cost: cost)
+                case .streamChange(let video, let audio):
+                    if let video {
+                        videoPackets?.push(PacketItem(generation: generation, content: .streamChange(video)), cost: 0)
+                    }
+                    if let audio {
+                        audioPackets?.push(PacketItem(generation: generation, content: .streamChange(audio)), cost: 0)
+                    }
+                }
                 let likely = isLikelyToKeepUp()
                 if likely != lastLikelyToKeepUp {
                     lastLikelyToKeepUp = likely
@@ -71,8 +81,7 @@ final class DemuxLoop {
                 }
             } catch {
                 if control.withLock({ $0.stopped }) { return }
-                if error == .exit { return }
-                let failure = readFailure(error)
+                guard case .failed(let failure) = error else { return }
                 control.update { state in
                     if state.generation == generation { state.readFailure = failure }
                 }
@@ -90,7 +99,7 @@ final class DemuxLoop {
 
     private func perform(_ request: SeekRequest) {
         do {
-            try demuxer.seek(to: request.target)
+            try source.seek(to: request.target)
         } catch {
             // Not seekable or the seek failed: playback continues from where it is; the
             // decoders still discard up to the target, so an accurate seek still lands.
@@ -130,20 +139,6 @@ final class DemuxLoop {
 
     private func isFull() -> Bool {
         [videoPackets, audioPackets].compactMap { $0 }.contains { $0.totalCost >= $0.capacity }
-    }
-
-    private func readFailure(_ error: FFmpegError) -> PlaybackError {
-        if let sourceError = demuxer.sourceError {
-            let code: PlaybackError.Code =
-                switch sourceError {
-                case .notFound: .ioNotFound
-                case .httpStatus: .ioBadHTTPStatus
-                case .network: .ioNetwork
-                default: .ioUnexpectedEnd
-                }
-            return PlaybackError(code, "\(itemName): \(sourceError)", underlying: sourceError)
-        }
-        return PlaybackError(.ioUnexpectedEnd, "\(itemName): reading stopped early: \(error)", underlying: error)
     }
 
     /// A packet's cost in the queue: its duration in microseconds (a typical frame's when the

@@ -55,6 +55,8 @@ typealias PipelineControl = ConditionLock<PipelineControlState>
 struct PacketItem: Sendable {
     enum Content: Sendable {
         case packet(DemuxedPacket)
+        /// The packets after this one belong to a new stream (an HLS variant switch).
+        case streamChange(MediaStreamInfo)
         case endOfStream
         case failure(PlaybackError)
     }

@@ -5,22 +5,11 @@ import SpoolMedia
 extension PipelinePlayback {
     /// Opens the item and runs the demux loop: on the demux thread, never the main actor.
     func openAndRun(startedAt: Duration, tracks: [AssetTrack]) {
-        let source: any ByteSource
-        let demuxer: Demuxer
-        do {
-            source = try ByteSources.make(for: asset.url)
-            demuxer = try Demuxer(source: source, canceller: canceller)
-        } catch let error as ByteSourceError {
-            if error != .cancelled { fail(PlaybackError(AssetLoadError(error))) }
-            return
-        } catch {
-            if !canceller.isCancelled { fail(PlaybackError(.parsingMalformed, "\(itemName): cannot open: \(error)")) }
-            return
-        }
+        guard let source = openPacketSource() else { return }
 
-        let videoStream = configuration.videoOutput != nil ? demuxer.video : nil
+        let videoStream = configuration.videoOutput != nil ? source.video : nil
         var audioOutput: (any AudioOutput)?
-        if demuxer.audio != nil, let sharedAudio {
+        if source.audio != nil, let sharedAudio {
             do {
                 audioOutput = try sharedAudio.lease()
             } catch {
@@ -28,7 +17,7 @@ extension PipelinePlayback {
                 return
             }
         }
-        let audioStream = audioOutput != nil ? demuxer.audio : nil
+        let audioStream = audioOutput != nil ? source.audio : nil
         guard videoStream != nil || audioStream != nil else {
             fail(PlaybackError(.parsingNotPlayable, "\(itemName): nothing to play with the chosen outputs"))
             return
@@ -36,7 +25,7 @@ extension PipelinePlayback {
 
         if let videoStream, let preparing = configuration.videoOutput as? any StreamPreparingVideoOutput {
             do {
-                try preparing.prepare(for: videoStream, containerStartTime: demuxer.startTime)
+                try preparing.prepare(for: videoStream, containerStartTime: source.startTime)
             } catch {
                 audioOutput?.stop()
                 fail(PlaybackError(.videoOutputFailed, "\(error)", underlying: error))
@@ -69,7 +58,8 @@ extension PipelinePlayback {
                         do {
                             let decoder = try VideoDecoder(stream: videoStream, threadCount: decoderThreads)
                             VideoDecodeLoop(
-                                decoder: decoder, acceptedFormats: videoOutput.acceptedPixelFormats, control: control,
+                                decoder: decoder, threadCount: decoderThreads,
+                                acceptedFormats: videoOutput.acceptedPixelFormats, control: control,
                                 packets: videoPackets, frames: frames, statistics: counters, itemName: itemName
                             ).run()
                         } catch {
@@ -107,7 +97,7 @@ extension PipelinePlayback {
         running.withLock { running in
             running.audioOutput = audioOutput
             running.queues = queues
-            running.bytesRead = { source.bytesTransferred }
+            running.bytesRead = source.bytesTransferred
         }
         // stop() may have run before the queues were registered: then nobody else shuts them.
         let (stopped, rate, volume) = control.withLock { ($0.stopped, $0.rate, $0.volume) }
@@ -118,20 +108,17 @@ extension PipelinePlayback {
         }
         audioOutput?.setVolume(volume)
         audioOutput?.setPaused(rate == 0)
-        let start = demuxer.startTime.isNumeric ? demuxer.startTime : .zero
+        let start = source.startTime.isNumeric ? source.startTime : .zero
         let now = HostTime.now()
         clock.anchor(media: start, at: now)
         clock.setRate(rate > 0 ? rate : 1, at: now)
         clock.setPaused(rate == 0, at: now)
 
-        let duration = demuxer.duration
         continuation.yield(
             .ready(
                 ItemPlaybackInfo(
-                    duration: duration.isNumeric ? duration : .indefinite, tracks: tracks,
-                    presentationWidth: videoStream?.width ?? 0, presentationHeight: videoStream?.height ?? 0,
-                    seekableTimeRanges: demuxer.isSeekable && duration.isNumeric
-                        ? [TimeRange(start: start, duration: duration)] : [])))
+                    duration: source.duration, tracks: tracks, presentationWidth: videoStream?.width ?? 0,
+                    presentationHeight: videoStream?.height ?? 0, seekableTimeRanges: source.seekableTimeRanges)))
 
         for worker in workers {
             let thread = Thread(block: worker.body)
@@ -139,7 +126,7 @@ extension PipelinePlayback {
             thread.start()
         }
         DemuxLoop(
-            demuxer: demuxer, control: control, videoPackets: videoPackets, audioPackets: audioPackets, clock: clock,
+            source: source, control: control, videoPackets: videoPackets, audioPackets: audioPackets, clock: clock,
             itemName: itemName, report: { [continuation] event in continuation.yield(event) }
         ).run()
     }

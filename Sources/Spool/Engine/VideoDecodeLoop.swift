@@ -5,7 +5,8 @@ import SpoolMedia
 /// take their pixel format), discarding frames before an accurate seek's target.
 /// Made and run on the decode thread (it owns the decoder), so it is not `Sendable`.
 final class VideoDecodeLoop {
-    private let decoder: VideoDecoder
+    private var decoder: VideoDecoder
+    private let threadCount: Int
     private var converter: PixelConverter?
     private let acceptedFormats: Set<PixelFormat>?
     private let control: PipelineControl
@@ -15,11 +16,12 @@ final class VideoDecodeLoop {
     private let itemName: String
 
     init(
-        decoder: VideoDecoder, acceptedFormats: Set<PixelFormat>?, control: PipelineControl,
+        decoder: VideoDecoder, threadCount: Int, acceptedFormats: Set<PixelFormat>?, control: PipelineControl,
         packets: BoundedBlockingQueue<PacketItem>, frames: BoundedBlockingQueue<FrameItem>,
         statistics: PipelineStatistics, itemName: String
     ) {
         self.decoder = decoder
+        self.threadCount = threadCount
         self.acceptedFormats = acceptedFormats
         self.control = control
         self.packets = packets
@@ -47,6 +49,13 @@ final class VideoDecodeLoop {
                         try decode(packet, generation: generation, discardBefore: &discardBefore)
                     } catch .invalidData {
                         continue  // a damaged packet: skip it, as ffmpeg does, and keep decoding
+                    }
+                case .streamChange(let stream):
+                    // A new HLS run: the frames still inside the old decoder are shown first, so the
+                    // switch has no gap; a decoder that can go on is kept (no re-initialisation).
+                    if !decoder.stream.canContinueDecoding(as: stream) {
+                        try drain(generation: generation, discardBefore: &discardBefore)
+                        decoder = try VideoDecoder(stream: stream, threadCount: threadCount)
                     }
                 case .endOfStream:
                     try drain(generation: generation, discardBefore: &discardBefore)

@@ -7,13 +7,13 @@ import Foundation
 extension ByteSourceError {
     /// The error for an HTTP status that is not a success: 404 and 410 mean the resource
     /// does not exist; every other status is reported with its code.
-    static func forHTTPStatus(_ status: Int, url: URL) -> ByteSourceError {
+    package static func forHTTPStatus(_ status: Int, url: URL) -> ByteSourceError {
         status == 404 || status == 410 ? .notFound(url) : .httpStatus(status, url)
     }
 
     /// A transport failure from URLSession as a `.network` error whose message says what
     /// happened in words a user can act on.
-    static func forTransportError(_ error: any Error, url: URL) -> ByteSourceError {
+    package static func forTransportError(_ error: any Error, url: URL) -> ByteSourceError {
         guard let urlError = error as? URLError else { return .network(error.localizedDescription, url) }
         let message =
             switch urlError.code {

@@ -1,0 +1,59 @@
+import SpoolCore
+import SpoolMedia
+
+/// A packet source reading one container through one `Demuxer`.
+final class DemuxerPacketSource: PacketSource {
+    private let demuxer: Demuxer
+    private let itemName: String
+    let bytesTransferred: @Sendable () -> Int64
+
+    /// Wraps `demuxer`, which reads `source`.
+    init(demuxer: Demuxer, source: any ByteSource, itemName: String) {
+        self.demuxer = demuxer
+        self.itemName = itemName
+        bytesTransferred = { source.bytesTransferred }
+    }
+
+    var video: MediaStreamInfo? { demuxer.video }
+    var audio: MediaStreamInfo? { demuxer.audio }
+    var startTime: MediaTime { demuxer.startTime }
+    var duration: MediaTime { demuxer.duration.isNumeric ? demuxer.duration : .indefinite }
+
+    var seekableTimeRanges: [TimeRange] {
+        guard demuxer.isSeekable, demuxer.duration.isNumeric else { return [] }
+        return [TimeRange(start: startTime.isNumeric ? startTime : .zero, duration: demuxer.duration)]
+    }
+
+    func read() throws(PacketSourceFailure) -> PacketSourceRead? {
+        do {
+            return try demuxer.readPacket().map { .packet($0) }
+        } catch {
+            if error == .exit { throw .cancelled }
+            throw .failed(Self.failure(error, sourceError: demuxer.sourceError, itemName: itemName))
+        }
+    }
+
+    func seek(to time: MediaTime) throws(PacketSourceFailure) {
+        do {
+            try demuxer.seek(to: time)
+        } catch {
+            throw error == .exit ? .cancelled : .failed(PlaybackError(.ioUnexpectedEnd, "\(error)"))
+        }
+    }
+
+    /// The playback error for a failed read: the byte source's own error when it had one
+    /// (FFmpeg sees those only as "I/O error").
+    static func failure(_ error: FFmpegError, sourceError: ByteSourceError?, itemName: String) -> PlaybackError {
+        if let sourceError {
+            let code: PlaybackError.Code =
+                switch sourceError {
+                case .notFound: .ioNotFound
+                case .httpStatus: .ioBadHTTPStatus
+                case .network: .ioNetwork
+                default: .ioUnexpectedEnd
+                }
+            return PlaybackError(code, "\(itemName): \(sourceError)", underlying: sourceError)
+        }
+        return PlaybackError(.ioUnexpectedEnd, "\(itemName): reading stopped early: \(error)", underlying: error)
+    }
+}

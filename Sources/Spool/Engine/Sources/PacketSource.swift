@@ -1,0 +1,44 @@
+import SpoolCore
+import SpoolMedia
+
+/// Where the demux thread gets its packets: one `Demuxer` for a file or a progressive
+/// stream, a chain of demuxers (one per run of compatible segments) for HLS.
+///
+/// Used only on the demux thread, like the demuxers it wraps; hence not `Sendable`.
+protocol PacketSource: AnyObject {
+    /// The video stream the first packets belong to; `nil` when there is none.
+    var video: MediaStreamInfo? { get }
+    /// The audio stream the first packets belong to; `nil` when there is none.
+    var audio: MediaStreamInfo? { get }
+    /// Where the timeline starts (the first timestamp); `invalid` when unknown.
+    var startTime: MediaTime { get }
+    /// The duration; `indefinite` for a live stream.
+    var duration: MediaTime { get }
+    /// The ranges `seek(to:)` can reach.
+    var seekableTimeRanges: [TimeRange] { get }
+    /// Counts the bytes fetched so far, from any thread (for the access log).
+    var bytesTransferred: @Sendable () -> Int64 { get }
+
+    /// The next packet or stream change; `nil` at the end. Blocks.
+    func read() throws(PacketSourceFailure) -> PacketSourceRead?
+    /// Moves to `time`; reading continues from the last keyframe (or segment start) at or
+    /// before it. Failing leaves the position where it was.
+    func seek(to time: MediaTime) throws(PacketSourceFailure)
+}
+
+/// What a packet source read.
+enum PacketSourceRead {
+    /// A packet of the current video or audio stream.
+    case packet(DemuxedPacket)
+    /// The packets that follow belong to new streams (another HLS variant or a
+    /// discontinuity): decoders must continue with these parameters.
+    case streamChange(video: MediaStreamInfo?, audio: MediaStreamInfo?)
+}
+
+/// Why a packet source stopped.
+enum PacketSourceFailure: Error {
+    /// The pipeline was cancelled: not an error to report.
+    case cancelled
+    /// Reading failed; the error says why, naming the item.
+    case failed(PlaybackError)
+}
