@@ -1,4 +1,5 @@
 public import Foundation
+import SpoolHLS
 import SpoolMedia
 import Synchronization
 
@@ -26,15 +27,61 @@ public final class URLAsset: AsynchronousPropertyLoading {
 
     private enum LoadState {
         case idle
-        case probing(MediaProbe)
-        case loaded(ProbeResult)
+        case probing(Probe)
+        case loaded(ProbeResult, HLSPresentation?)
         case failed(AssetLoadError)
     }
 
     private enum Start {
         case ready(ProbeResult)
         case failed(AssetLoadError)
-        case waiting(MediaProbe)
+        case waiting(Probe)
+    }
+
+    /// A container probe by FFmpeg, or an HLS playlist load.
+    private enum Probe: Sendable {
+        case media(MediaProbe)
+        case hls(HLSAssetProbe)
+
+        func result() async throws(AssetLoadError) -> ProbeResult {
+            switch self {
+            case .media(let probe): try await probe.result()
+            case .hls(let probe): try await probe.result()
+            }
+        }
+
+        func cancel() {
+            switch self {
+            case .media(let probe): probe.cancel()
+            case .hls(let probe): probe.cancel()
+            }
+        }
+
+        var presentation: HLSPresentation? {
+            if case .hls(let probe) = self { probe.presentation } else { nil }
+        }
+
+        func isSame(as other: Probe) -> Bool {
+            switch (self, other) {
+            case (.media(let a), .media(let b)): a === b
+            case (.hls(let a), .hls(let b)): a === b
+            default: false
+            }
+        }
+    }
+
+    /// Whether the URL names an HLS playlist (by its extension, as players commonly decide).
+    var isHLS: Bool {
+        ["m3u8", "m3u"].contains(url.pathExtension.lowercased())
+    }
+
+    /// The loaded HLS presentation (multivariant and first media playlist), once a load of an
+    /// HLS asset has succeeded: the engine starts from it without fetching them again.
+    var hlsPresentation: HLSPresentation? {
+        state.withLock { state in
+            if case .loaded(_, let presentation) = state { return presentation }
+            return nil
+        }
     }
 
     /// An asset for `url`. Nothing is read until the first `load`. `byteSourceFactory`
@@ -68,7 +115,7 @@ public final class URLAsset: AsynchronousPropertyLoading {
     /// Aborts the in-flight probe from any thread; its pending loads throw `.cancelled`.
     /// Results already loaded stay loaded.
     public func cancelLoading() {
-        let probe = state.withLock { state -> MediaProbe? in
+        let probe = state.withLock { state -> Probe? in
             guard case .probing(let probe) = state else { return nil }
             state = .idle
             return probe
@@ -82,7 +129,7 @@ public final class URLAsset: AsynchronousPropertyLoading {
     }
 
     private func probeResult() async throws(AssetLoadError) -> ProbeResult {
-        let probe: MediaProbe
+        let probe: Probe
         switch startOrJoinProbe() {
         case .ready(let result): return result
         case .failed(let error): throw error
@@ -90,7 +137,7 @@ public final class URLAsset: AsynchronousPropertyLoading {
         }
         do {
             let result = try await probe.result()
-            settle(probe, as: .loaded(result))
+            settle(probe, as: .loaded(result, probe.presentation))
             return result
         } catch .cancelled {
             // Only this caller's task was cancelled: the probe goes on for the others.
@@ -106,12 +153,17 @@ public final class URLAsset: AsynchronousPropertyLoading {
     private func startOrJoinProbe() -> Start {
         state.withLock { state in
             switch state {
-            case .loaded(let result): return .ready(result)
+            case .loaded(let result, _): return .ready(result)
             case .failed(let error): return .failed(error)
             case .probing(let probe): return .waiting(probe)
             case .idle:
+                if isHLS {
+                    let probe = Probe.hls(HLSAssetProbe(url: url, fetcher: StandardResourceFetcher(now: HostTime.now)))
+                    state = .probing(probe)
+                    return .waiting(probe)
+                }
                 do throws(ByteSourceError) {
-                    let probe = MediaProbe(source: try makeByteSource(url))
+                    let probe = Probe.media(MediaProbe(source: try makeByteSource(url)))
                     state = .probing(probe)
                     return .waiting(probe)
                 } catch {
@@ -123,9 +175,9 @@ public final class URLAsset: AsynchronousPropertyLoading {
     }
 
     /// Records the outcome of `probe` unless a newer probe or a cancellation replaced it.
-    private func settle(_ probe: MediaProbe, as outcome: LoadState) {
+    private func settle(_ probe: Probe, as outcome: LoadState) {
         state.withLock { state in
-            guard case .probing(let current) = state, current === probe else { return }
+            guard case .probing(let current) = state, current.isSame(as: probe) else { return }
             state = outcome
         }
     }

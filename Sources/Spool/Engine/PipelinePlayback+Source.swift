@@ -1,5 +1,6 @@
 import Foundation
 import SpoolCore
+import SpoolHLS
 import SpoolMedia
 
 extension PipelinePlayback {
@@ -7,6 +8,7 @@ extension PipelinePlayback {
     /// Reports a failure and returns `nil` when it cannot be opened (nothing is reported when
     /// the item was stopped meanwhile).
     func openPacketSource() -> (any PacketSource)? {
+        if asset.isHLS { return openHLSSource() }
         let source: any ByteSource
         let demuxer: Demuxer
         do {
@@ -20,5 +22,41 @@ extension PipelinePlayback {
             return nil
         }
         return DemuxerPacketSource(demuxer: demuxer, source: source, itemName: itemName)
+    }
+
+    private func openHLSSource() -> (any PacketSource)? {
+        let fetcher = StandardResourceFetcher(now: HostTime.now)
+        running.withLock { $0.cancelSource = { fetcher.cancel() } }
+        if canceller.isCancelled { return nil }
+        let presentation: HLSPresentation
+        if let loaded = asset.hlsPresentation {
+            presentation = loaded
+        } else {
+            do throws(HLSError) {
+                presentation = try PlaylistLoader(fetcher: fetcher).loadPresentation(
+                    asset.url, order: HLSVariantOrder.startOrder, pause: { _ in !fetcher.isCancelled })
+            } catch {
+                if !error.isCancellation { fail(PlaybackError(error.assetLoadError)) }
+                return nil
+            }
+        }
+        let clock = clock
+        let ahead = DemuxedAhead(playhead: { clock.mediaTime(at: HostTime.now()) })
+        let stream = HLSSegmentStream(
+            presentation: presentation, configuration: hlsConfiguration, fetcher: fetcher,
+            decryptor: nil, now: HostTime.now, consumerBuffered: { ahead.duration })
+        running.withLock { $0.cancelSource = { stream.cancel() } }
+        if canceller.isCancelled {
+            stream.cancel()
+            return nil
+        }
+        do throws(PacketSourceFailure) {
+            return try HLSPacketSource(
+                presentation: presentation, stream: stream, canceller: canceller, itemName: itemName, ahead: ahead)
+        } catch {
+            stream.cancel()
+            if case .failed(let failure) = error { fail(failure) }
+            return nil
+        }
     }
 }

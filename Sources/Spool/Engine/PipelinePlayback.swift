@@ -1,5 +1,6 @@
 import Foundation
 import SpoolCore
+import SpoolHLS
 import SpoolMedia
 import Synchronization
 
@@ -15,6 +16,7 @@ final class PipelinePlayback: ItemPlayback {
     let asset: URLAsset
     let configuration: PlayerConfiguration
     let forwardBufferMicroseconds: Int64
+    let hlsConfiguration: HLSStreamConfiguration
     let itemName: String
     let control = PipelineControl(PipelineControlState())
     let clock = PlaybackClock()
@@ -27,6 +29,8 @@ final class PipelinePlayback: ItemPlayback {
         var audioOutput: (any AudioOutput)?
         var queues: [any PipelineQueue] = []
         var bytesRead: (@Sendable () -> Int64)?
+        /// Stops a source the canceller cannot reach (an HLS segment stream between runs).
+        var cancelSource: (@Sendable () -> Void)?
     }
 
     /// Where the item's audio goes: a lease on the player's shared output.
@@ -42,6 +46,10 @@ final class PipelinePlayback: ItemPlayback {
         let preferred = item.preferredForwardBufferDuration
         let automatic: Double = item.asset.url.isFileURL ? 10 : 30
         forwardBufferMicroseconds = Int64((preferred > 0 ? preferred : automatic) * 1_000_000)
+        hlsConfiguration = HLSStreamConfiguration(
+            forwardBuffer: .milliseconds(Int64(preferred * 1000)), peakBitRate: Int(item.preferredPeakBitRate),
+            maximumResolution: item.preferredMaximumResolution.map { Resolution(width: $0.width, height: $0.height) },
+            pinnedVariant: item.preferredVariantIndex)
     }
 
     func start(at startTime: MediaTime?) {
@@ -126,6 +134,7 @@ final class PipelinePlayback: ItemPlayback {
         }
         guard !alreadyStopped else { return }
         canceller.cancel()
+        running.withLock { $0.cancelSource }?()
         let (output, queues) = running.withLock { ($0.audioOutput, $0.queues) }
         for queue in queues { queue.shutDown() }
         output?.stop()

@@ -49,6 +49,15 @@ public final class PlayerItem: Identifiable {
     /// How far ahead to buffer, in seconds; 0 lets Spool choose (currently 10 s locally, more
     /// for network sources). Takes effect when the item starts playing.
     public var preferredForwardBufferDuration: TimeInterval = 0
+    /// The highest variant bandwidth (bits per second) an HLS item may choose; 0 = no limit.
+    /// Read when the item starts playing, like `AVPlayerItem.preferredPeakBitRate`.
+    public var preferredPeakBitRate: Double = 0
+    /// The largest video size an HLS item may choose; `nil` = no limit. Read when the item
+    /// starts playing, like `AVPlayerItem.preferredMaximumResolution`.
+    public var preferredMaximumResolution: PixelSize?
+    /// Pins an HLS item to one variant (its index in the multivariant playlist): manual quality
+    /// selection. `nil` (the default) chooses adaptively.
+    public var preferredVariantIndex: Int?
     /// How audio sounds at rates other than 1; pitch is preserved by default.
     public var audioTimePitchAlgorithm: AudioTimePitchAlgorithm = .timeDomain
 

@@ -1,0 +1,136 @@
+import Foundation
+import SpoolCore
+import SpoolHLS
+import SpoolMedia
+
+/// The packet source of an HLS item: one demuxer per run of segments the segment stream
+/// hands out; a new run (variant switch, discontinuity) is announced as a stream change so
+/// the decoders continue with the new parameters.
+///
+/// Timeline: packets keep their own timestamps. The offset between the playlist timeline and
+/// the timestamps is taken from the first run, so seeks and the seekable range use the
+/// timestamps' timeline like every other item.
+final class HLSPacketSource: PacketSource {
+    private let stream: HLSSegmentStream
+    private let canceller: Demuxer.Canceller
+    private let itemName: String
+    private let presentation: HLSPresentation
+    private var demuxer: Demuxer
+    private var run: SegmentRunByteSource
+    /// Timestamp minus playlist time.
+    private let offset: MediaTime
+    private var pendingStreamChange: (video: MediaStreamInfo?, audio: MediaStreamInfo?)?
+    /// The latest packet time read, shared with the stream's buffer estimate.
+    private let ahead: DemuxedAhead
+
+    let video: MediaStreamInfo?
+    let audio: MediaStreamInfo?
+    let bytesTransferred: @Sendable () -> Int64
+
+    /// Starts `stream` and opens the demuxer of its first run. Blocks until the first segment
+    /// has arrived and been probed.
+    init(
+        presentation: HLSPresentation, stream: HLSSegmentStream, canceller: Demuxer.Canceller, itemName: String,
+        ahead: DemuxedAhead
+    ) throws(PacketSourceFailure) {
+        self.presentation = presentation
+        self.stream = stream
+        self.canceller = canceller
+        self.itemName = itemName
+        self.ahead = ahead
+        bytesTransferred = { stream.statistics.bytesTransferred }
+        stream.start(at: nil)
+        let (demuxer, run) = try Self.openRun(
+            after: nil, stream: stream, canceller: canceller, url: presentation.url, itemName: itemName)
+        self.demuxer = demuxer
+        self.run = run
+        video = demuxer.video
+        audio = demuxer.audio
+        let first = run.lastSegment.playlistStart
+        let start = demuxer.startTime.isNumeric ? demuxer.startTime : first
+        offset = start - first
+    }
+
+    var startTime: MediaTime { presentation.isLive ? (stream.liveWindow?.start ?? .zero) + offset : offset }
+
+    var duration: MediaTime { presentation.duration }
+
+    var seekableTimeRanges: [TimeRange] {
+        if presentation.isLive {
+            guard let window = stream.liveWindow else { return [] }
+            return [TimeRange(start: window.start + offset, duration: window.end - window.start)]
+        }
+        return [TimeRange(start: offset, duration: presentation.duration)]
+    }
+
+    func read() throws(PacketSourceFailure) -> PacketSourceRead? {
+        if let change = pendingStreamChange {
+            pendingStreamChange = nil
+            return .streamChange(video: change.video, audio: change.audio)
+        }
+        while true {
+            let packet: DemuxedPacket?
+            do {
+                packet = try demuxer.readPacket()
+            } catch {
+                if error == .exit || canceller.isCancelled { throw .cancelled }
+                if let failure = run.ending.failure { throw .failed(Self.playbackError(failure, itemName: itemName)) }
+                throw .failed(
+                    DemuxerPacketSource.failure(error, sourceError: demuxer.sourceError, itemName: itemName))
+            }
+            if let packet {
+                ahead.record(packet.presentationTime)
+                return .packet(packet)
+            }
+            let ending = run.ending
+            if let failure = ending.failure { throw .failed(Self.playbackError(failure, itemName: itemName)) }
+            guard let next = ending.next else { return nil }
+            let (demuxer, run) = try Self.openRun(
+                after: next, stream: stream, canceller: canceller, url: presentation.url, itemName: itemName)
+            self.demuxer = demuxer
+            self.run = run
+            return .streamChange(video: demuxer.video, audio: demuxer.audio)
+        }
+    }
+
+    func seek(to time: MediaTime) throws(PacketSourceFailure) {
+        stream.seek(to: time - offset)
+        let (demuxer, run) = try Self.openRun(
+            after: nil, stream: stream, canceller: canceller, url: presentation.url, itemName: itemName)
+        self.demuxer = demuxer
+        self.run = run
+        ahead.record(time)
+        pendingStreamChange = (demuxer.video, demuxer.audio)
+    }
+
+    /// Opens a demuxer on the run starting with `first` (or with the stream's next segment).
+    private static func openRun(
+        after first: LoadedSegment?, stream: HLSSegmentStream, canceller: Demuxer.Canceller, url: URL,
+        itemName: String
+    ) throws(PacketSourceFailure) -> (Demuxer, SegmentRunByteSource) {
+        var start = first
+        if start == nil {
+            switch stream.next() {
+            case .segment(let segment): start = segment
+            case .end:
+                throw .failed(PlaybackError(.ioUnexpectedEnd, "\(itemName): the playlist has no segments to play"))
+            case .failed(let error): throw .failed(playbackError(error, itemName: itemName))
+            case .cancelled: throw .cancelled
+            }
+        }
+        guard let start else { throw .cancelled }
+        let run = SegmentRunByteSource(first: start, stream: stream, url: url)
+        do {
+            return (try Demuxer(source: run, canceller: canceller), run)
+        } catch {
+            if error == .exit || canceller.isCancelled { throw .cancelled }
+            if let failure = run.ending.failure { throw .failed(playbackError(failure, itemName: itemName)) }
+            throw .failed(
+                PlaybackError(.parsingMalformed, "\(itemName): cannot read segment \(start.mediaSequence): \(error)"))
+        }
+    }
+
+    static func playbackError(_ error: HLSError, itemName: String) -> PlaybackError {
+        PlaybackError(error.assetLoadError)
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import SpoolCore
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Fetches http(s) resources over one URLSession (so connections are kept alive from one
+/// segment to the next) and `file:` resources from disk.
+///
+/// Guarantees: every fetch ends — an answer that stops arriving fails after
+/// `requestTimeout` of silence with `.failed(.network)`; 404/410 fail with `.notFound`, other
+/// error statuses with `.httpStatus`; answers are bounded by the request's `maxBytes`;
+/// `cancel()` ends every fetch in flight at once and refuses later ones.
+public final class StandardResourceFetcher: ResourceFetching {
+    private let session: URLSession
+    private let transfers: TransferTable
+    private let now: @Sendable () -> Duration
+    private let headers: [String: String]
+
+    /// A fetcher whose requests fail after `requestTimeout` without data, sending `headers`
+    /// with every request; `now` is a monotonic clock (for transfer durations).
+    public init(
+        requestTimeout: Duration = .seconds(5), headers: [String: String] = [:],
+        now: @escaping @Sendable () -> Duration
+    ) {
+        self.now = now
+        self.headers = headers
+        transfers = TransferTable(now: now)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let seconds = Double(requestTimeout.components.seconds) + Double(requestTimeout.components.attoseconds) / 1e18
+        configuration.timeoutIntervalForRequest = max(0.5, seconds)
+        configuration.httpMaximumConnectionsPerHost = 4
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.name = "HLS fetches"
+        session = URLSession(
+            configuration: configuration, delegate: FetchDelegate(table: transfers), delegateQueue: queue)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    /// Fetches `request`; see the type's guarantees.
+    public func fetch(_ request: ResourceRequest) throws(ResourceFetchError) -> FetchedResource {
+        switch request.url.scheme?.lowercased() {
+        case nil, "file": return try fetchFile(request)
+        case "http", "https": return try fetchHTTP(request)
+        default: throw .failed(.unsupportedScheme(request.url))
+        }
+    }
+
+    /// Ends every fetch in flight and refuses later ones.
+    public func cancel() {
+        for task in transfers.cancelAll() { task.cancel() }
+    }
+
+    /// Whether `cancel()` has been called.
+    public var isCancelled: Bool { transfers.isCancelled }
+
+    private func fetchHTTP(_ request: ResourceRequest) throws(ResourceFetchError) -> FetchedResource {
+        var urlRequest = URLRequest(url: request.url)
+        for (name, value) in headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        if let range = request.byteRange {
+            urlRequest.setValue("bytes=\(range.offset)-\(range.offset + range.length - 1)", forHTTPHeaderField: "Range")
+        }
+        let task = session.dataTask(with: urlRequest)
+        let transfer = Transfer(request: request, startedAt: now())
+        guard transfers.register(transfer, for: task.taskIdentifier) else { throw .failed(.cancelled) }
+        task.resume()
+        defer { transfers.remove(task.taskIdentifier) }
+        let outcome = transfer.waitForOutcome()
+        switch outcome {
+        case .success(let data, let firstByte, let finishedAt):
+            return FetchedResource(
+                data: Self.slice(data, to: request.byteRange, partial: transfer.wasPartial),
+                transferDuration: finishedAt - transfer.startedAt,
+                timeToFirstByte: firstByte.map { $0 - transfer.startedAt })
+        case .failure(let error):
+            task.cancel()
+            throw error
+        }
+    }
+
+    /// A server that ignored the Range header sent the whole resource: keep the part asked for.
+    private static func slice(_ data: Data, to range: ByteRange?, partial: Bool) -> Data {
+        guard let range, !partial else { return data }
+        let lower = min(range.offset, data.count)
+        let upper = min(range.offset + range.length, data.count)
+        return data.subdata(in: lower..<upper)
+    }
+
+    private func fetchFile(_ request: ResourceRequest) throws(ResourceFetchError) -> FetchedResource {
+        let started = now()
+        guard !transfers.isCancelled else { throw .failed(.cancelled) }
+        let handle: FileHandle
+        do {
+            handle = try FileHandle(forReadingFrom: request.url)
+        } catch {
+            let exists = FileManager.default.fileExists(atPath: request.url.path)
+            throw .failed(exists ? .io("\(error.localizedDescription)", request.url) : .notFound(request.url))
+        }
+        defer { try? handle.close() }
+        do {
+            let limit = request.byteRange?.length ?? request.maxBytes + 1
+            if let range = request.byteRange { try handle.seek(toOffset: UInt64(range.offset)) }
+            let data = try handle.read(upToCount: min(limit, request.maxBytes + 1)) ?? Data()
+            guard data.count <= request.maxBytes else {
+                throw ResourceFetchError.tooLarge(limit: request.maxBytes, request.url)
+            }
+            return FetchedResource(data: data, transferDuration: now() - started, timeToFirstByte: nil)
+        } catch let error as ResourceFetchError {
+            throw error
+        } catch {
+            throw .failed(.io(error.localizedDescription, request.url))
+        }
+    }
+}
+
+/// One HTTP fetch in flight: filled by the delegate queue, awaited by the fetching thread.
+final class Transfer: Sendable {
+    enum Outcome {
+        case success(Data, firstByte: Duration?, finishedAt: Duration)
+        case failure(ResourceFetchError)
+    }
+
+    struct State {
+        var data = Data()
+        var firstByte: Duration?
+        var partial = false
+        var outcome: Outcome?
+    }
+
+    let request: ResourceRequest
+    let startedAt: Duration
+    let state: ConditionLock<State>
+
+    init(request: ResourceRequest, startedAt: Duration) {
+        self.request = request
+        self.startedAt = startedAt
+        state = ConditionLock(State())
+    }
+
+    var wasPartial: Bool { state.withLock { $0.partial } }
+
+    func waitForOutcome() -> Outcome {
+        state.wait(timeout: nil) { $0.outcome } ?? .failure(.failed(.cancelled))
+    }
+
+    /// Records the outcome unless one is already there; returns whether it did.
+    @discardableResult
+    func finish(_ outcome: Outcome) -> Bool {
+        state.update { state in
+            guard state.outcome == nil else { return false }
+            state.outcome = outcome
+            return true
+        }
+    }
+}
+
+/// The fetches in flight by task identifier, and whether the fetcher was cancelled.
+final class TransferTable: Sendable {
+    private struct State {
+        var cancelled = false
+        var transfers: [Int: (Transfer, URLSessionTask?)] = [:]
+    }
+
+    private let state = Mutex(State())
+    let now: @Sendable () -> Duration
+
+    init(now: @escaping @Sendable () -> Duration) { self.now = now }
+
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    func register(_ transfer: Transfer, for id: Int) -> Bool {
+        state.withLock { state in
+            guard !state.cancelled else { return false }
+            state.transfers[id] = (transfer, nil)
+            return true
+        }
+    }
+
+    func transfer(for id: Int) -> Transfer? { state.withLock { $0.transfers[id]?.0 } }
+
+    func remove(_ id: Int) { state.withLock { _ = $0.transfers.removeValue(forKey: id) } }
+
+    /// Marks the table cancelled and fails every transfer; returns nothing to cancel beyond
+    /// them because the delegate's tasks are cancelled through their outcomes.
+    func cancelAll() -> [URLSessionTask] {
+        let transfers = state.withLock { state -> [Transfer] in
+            state.cancelled = true
+            return state.transfers.values.map(\.0)
+        }
+        for transfer in transfers { transfer.finish(.failure(.failed(.cancelled))) }
+        return []
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+public import SpoolCore
+
+/// Downloads an HLS presentation's segments ahead of playback, on a thread of its own, and
+/// hands them to the demuxer in order.
+///
+/// Guarantees:
+/// - Segments are fetched up to the forward buffer ahead of the playhead (what the consumer
+///   reports holding plus what is queued here), never more: memory is bounded by the buffer.
+/// - Each segment's variant is chosen from the measured throughput and the buffer level,
+///   within the caps; a variant whose segment or playlist fails is excluded for a while and
+///   the next best one is used; when every variant fails the stream fails with the last
+///   error, which names the URL.
+/// - Live playlists are reloaded as RFC 8216 §6.3.4 says (after the target duration, half of
+///   it after an unchanged reload); playback that fell behind the window jumps forward.
+/// - `cancel()` ends everything at once from any thread; `seek(to:)` drops the queue and any
+///   download in flight and continues from the segment containing the target.
+public final class HLSSegmentStream: Sendable {
+    let presentation: HLSPresentation
+    let configuration: HLSStreamConfiguration
+    let fetcher: any ResourceFetching
+    let decryptor: (any SegmentDecrypting)?
+    let now: @Sendable () -> Duration
+    let consumerBuffered: @Sendable () -> Duration
+    let state: ConditionLock<StreamState>
+
+    struct StreamState {
+        var queue: [LoadedSegment] = []
+        var queuedSeconds = 0.0
+        var ended = false
+        var failure: HLSError?
+        var cancelled = false
+        var seekTarget: MediaTime?
+        var generation = 0
+        var statistics = HLSStreamStatistics()
+        var pinnedVariant: Int?
+        var seekableWindow: (start: MediaTime, end: MediaTime)?
+    }
+
+    /// A stream over `presentation`, not started. `consumerBuffered` says how much media the
+    /// consumer holds ahead of the playhead (any thread may call it); `now` is a monotonic
+    /// clock; `decryptor` handles AES-128 segments (without one they fail).
+    public init(
+        presentation: HLSPresentation, configuration: HLSStreamConfiguration, fetcher: any ResourceFetching,
+        decryptor: (any SegmentDecrypting)?, now: @escaping @Sendable () -> Duration,
+        consumerBuffered: @escaping @Sendable () -> Duration
+    ) {
+        self.presentation = presentation
+        self.configuration = configuration
+        self.fetcher = fetcher
+        self.decryptor = decryptor
+        self.now = now
+        self.consumerBuffered = consumerBuffered
+        var initial = StreamState()
+        initial.pinnedVariant = configuration.pinnedVariant
+        state = ConditionLock(initial)
+    }
+
+    /// Starts downloading on a new thread from `playlistTime` on the playlist timeline
+    /// (`nil`: the start, or the live start point).
+    public func start(at playlistTime: MediaTime?) {
+        let worker = SegmentStreamWorker(stream: self)
+        let thread = Thread { worker.run(startingAt: playlistTime) }
+        thread.name = "spool-hls"
+        thread.start()
+    }
+
+    /// The next segment, blocking until it is downloaded, the stream ends, fails or is cancelled.
+    public func next() -> SegmentStreamEvent {
+        let event =
+            state.wait(timeout: nil) { state -> SegmentStreamEvent? in
+                if state.cancelled { return .cancelled }
+                if !state.queue.isEmpty {
+                    let segment = state.queue.removeFirst()
+                    state.queuedSeconds = max(0, state.queuedSeconds - segment.duration.seconds)
+                    return .segment(segment)
+                }
+                if let failure = state.failure { return .failed(failure) }
+                if state.ended { return .end }
+                return nil
+            } ?? .cancelled
+        state.update { _ in }  // the worker may be waiting for room
+        return event
+    }
+
+    /// Drops what is queued or downloading and continues from the segment containing
+    /// `playlistTime` (on the timeline of the playlist the stream started with).
+    public func seek(to playlistTime: MediaTime) {
+        state.update { state in
+            state.queue.removeAll()
+            state.queuedSeconds = 0
+            state.ended = false
+            state.failure = nil
+            state.seekTarget = playlistTime
+            state.generation += 1
+        }
+    }
+
+    /// Plays `index` from the next segment on (manual quality), or chooses adaptively again
+    /// with `nil`.
+    public func pinVariant(_ index: Int?) {
+        state.update { $0.pinnedVariant = index }
+    }
+
+    /// Stops downloading at once: blocked calls return, later ones too. Idempotent.
+    public func cancel() {
+        state.update { $0.cancelled = true }
+        fetcher.cancel()
+    }
+
+    /// What the stream has done so far.
+    public var statistics: HLSStreamStatistics { state.withLock { $0.statistics } }
+
+    /// For live streams, the part of the playlist timeline listed now (the DVR window).
+    public var liveWindow: (start: MediaTime, end: MediaTime)? { state.withLock { $0.seekableWindow } }
+}

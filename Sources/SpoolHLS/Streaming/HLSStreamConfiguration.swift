@@ -1,0 +1,80 @@
+import Foundation
+import SpoolCore
+
+/// How an HLS segment stream chooses and buffers.
+public struct HLSStreamConfiguration: Sendable {
+    /// How far ahead of the playhead segments are fetched (the forward buffer). Zero means
+    /// automatic: 30 s, as hls.js does.
+    public var forwardBuffer: Duration
+    /// PreferredPeakBitRate: variants whose BANDWIDTH exceeds it are not chosen (0 = no cap).
+    public var peakBitRate: Int
+    /// PreferredMaximumResolution: variants larger are not chosen (`nil` = no cap).
+    public var maximumResolution: Resolution?
+    /// A variant index to play instead of choosing adaptively (manual quality selection).
+    public var pinnedVariant: Int?
+    /// Retries for playlists, keys and segments.
+    public var retry: RetryingFetch
+    /// How many target durations behind the live edge live playback starts (RFC 8216: at
+    /// least three), unless the playlist has EXT-X-START.
+    public var liveEdgeTargetDurations: Int
+    /// How long a variant that failed stays excluded from the choice.
+    public var exclusionDuration: Duration
+    /// The most bytes one segment may have (untrusted servers).
+    public var maxSegmentBytes: Int
+    /// Limits for every playlist loaded.
+    public var playlistLimits: PlaylistLimits
+
+    /// The defaults: automatic buffer, no caps, adaptive choice.
+    public init(
+        forwardBuffer: Duration = .zero, peakBitRate: Int = 0, maximumResolution: Resolution? = nil,
+        pinnedVariant: Int? = nil, retry: RetryingFetch = RetryingFetch(), liveEdgeTargetDurations: Int = 3,
+        exclusionDuration: Duration = .seconds(60), maxSegmentBytes: Int = 256 << 20,
+        playlistLimits: PlaylistLimits = .default
+    ) {
+        self.forwardBuffer = forwardBuffer
+        self.peakBitRate = peakBitRate
+        self.maximumResolution = maximumResolution
+        self.pinnedVariant = pinnedVariant
+        self.retry = retry
+        self.liveEdgeTargetDurations = liveEdgeTargetDurations
+        self.exclusionDuration = exclusionDuration
+        self.maxSegmentBytes = maxSegmentBytes
+        self.playlistLimits = playlistLimits
+    }
+
+    /// The forward buffer in force: `forwardBuffer`, or 30 s when it is zero.
+    public var effectiveForwardBuffer: Duration { forwardBuffer > .zero ? forwardBuffer : .seconds(30) }
+}
+
+/// What an HLS segment stream has done so far, for the access log.
+public struct HLSStreamStatistics: Sendable, Equatable {
+    /// Segment, key and init-section bytes downloaded.
+    public var bytesTransferred: Int64 = 0
+    /// Seconds spent transferring them.
+    public var transferSeconds: Double = 0
+    /// Segments downloaded.
+    public var segmentsDownloaded = 0
+    /// Times the variant changed between consecutive segments.
+    public var variantSwitches = 0
+    /// Sum of (variant BANDWIDTH × segment duration), for the time-weighted indicated bitrate.
+    public var indicatedBitSeconds: Double = 0
+    /// Sum of the downloaded segments' durations.
+    public var downloadedSeconds: Double = 0
+    /// Failed fetches (each retry counts).
+    public var failedFetches = 0
+    /// The variant of the last segment downloaded.
+    public var currentVariant: Int?
+
+    /// A fresh record.
+    public init() {}
+
+    /// The mean BANDWIDTH of the variants played, weighted by time; `nil` before any segment.
+    public var indicatedBitrate: Double? {
+        downloadedSeconds > 0 ? indicatedBitSeconds / downloadedSeconds : nil
+    }
+
+    /// The observed transfer rate in bits per second; `nil` before any transfer.
+    public var observedBitrate: Double? {
+        transferSeconds > 0 ? Double(bytesTransferred) * 8 / transferSeconds : nil
+    }
+}

@@ -1,0 +1,374 @@
+import Foundation
+import SpoolCore
+
+/// The download thread's state and decisions: where it is, which variant, which playlists,
+/// keys and init sections it holds, what failed. Used only on the stream's thread.
+struct SegmentFetchSession {
+    enum Outcome {
+        case segment(LoadedSegment)
+        case end
+        case failed(HLSError)
+        case retryLater
+        case cancelled
+    }
+
+    private let stream: HLSSegmentStream
+    private let variants: [Variant]
+    private let isLive: Bool
+    private var playlists: [Int: MediaPlaylist] = [:]
+    private var single: MediaPlaylist?
+    /// Per variant: when its playlist was last loaded, and whether that reload changed it.
+    private var reloads: [Int: (at: Duration, changed: Bool)] = [:]
+    private var exclusions: [Int: Duration] = [:]
+    private var choice = AdaptiveChoice()
+    private var current: Int?
+    private var nextTime: MediaTime = .zero
+    private var nextSequence: Int?
+    private var initCache: (id: String, data: Data)?
+    private var keys: [URL: [UInt8]] = [:]
+    private var failingSince: Duration?
+    private(set) var statistics = HLSStreamStatistics()
+    private(set) var liveWindow: (start: MediaTime, end: MediaTime)?
+    /// For live playlists, the playlist-timeline time of a known media sequence number: the
+    /// timeline of each reload starts at zero again, this keeps positions on the first one's.
+    private var anchor: (sequence: Int, time: MediaTime)?
+
+    /// Variants are not switched to when they failed within this long, or while the whole
+    /// presentation has been failing for `failureDeadline`.
+    private let failureDeadline: Duration = .seconds(15)
+
+    init(stream: HLSSegmentStream) {
+        self.stream = stream
+        let presentation = stream.presentation
+        variants = presentation.variants
+        isLive = presentation.isLive
+        current = presentation.initialVariantIndex
+        if let index = presentation.initialVariantIndex {
+            playlists[index] = presentation.initialPlaylist
+            reloads[index] = (stream.now(), true)
+        } else {
+            single = presentation.initialPlaylist
+            reloads[-1] = (stream.now(), true)
+        }
+        let playlist = presentation.initialPlaylist
+        if let first = playlist.segments.first { anchor = (first.mediaSequence, first.startTime) }
+        updateLiveWindow(playlist)
+    }
+
+    // MARK: Position
+
+    /// Positions the next fetch at the segment containing `time` on the stable timeline;
+    /// `nil` is the default start (zero, or the live start point).
+    mutating func position(at time: MediaTime?) {
+        let playlist = currentPlaylist
+        if isLive {
+            if let time, let index = playlist.segmentIndex(containing: time - offset(of: playlist)) {
+                nextSequence = playlist.segments[index].mediaSequence
+            } else {
+                let start = stream.presentation.multivariant?.start ?? playlist.start
+                let index =
+                    start.flatMap { playlist.startIndex(for: $0) }
+                    ?? playlist.startIndex(forLiveEdgeTargetDurations: stream.configuration.liveEdgeTargetDurations)
+                nextSequence = index.map { playlist.segments[$0].mediaSequence }
+            }
+        } else {
+            nextTime = time.map { max($0, .zero) } ?? .zero
+            if let time, let index = playlist.segmentIndex(containing: time) {
+                nextTime = playlist.segments[index].startTime
+            }
+        }
+    }
+
+    private var currentPlaylist: MediaPlaylist {
+        if let current, let playlist = playlists[current] { return playlist }
+        return single ?? stream.presentation.initialPlaylist
+    }
+
+    /// How far the playlist's own timeline is from the stable one.
+    private func offset(of playlist: MediaPlaylist) -> MediaTime {
+        guard isLive, let anchor else { return .zero }
+        if let segment = playlist.segments.first(where: { $0.mediaSequence == anchor.sequence }) {
+            return anchor.time - segment.startTime
+        }
+        guard let first = playlist.segments.first else { return .zero }
+        let estimated = anchor.time + playlist.targetDuration * Int64(first.mediaSequence - anchor.sequence)
+        return estimated - first.startTime
+    }
+
+    private mutating func updateLiveWindow(_ playlist: MediaPlaylist) {
+        guard isLive, let first = playlist.segments.first, let last = playlist.segments.last else { return }
+        let offset = offset(of: playlist)
+        anchor = (first.mediaSequence, first.startTime + offset)
+        liveWindow = (first.startTime + offset, last.endTime + offset)
+    }
+
+    // MARK: Fetching
+
+    /// Fetches the next segment (choosing its variant), or says why not.
+    mutating func fetchNext(generation: Int, pinned: Int?, bufferedSeconds: Double) -> Outcome {
+        let variant = chooseVariant(pinned: pinned, bufferedSeconds: bufferedSeconds)
+        let playlist: MediaPlaylist
+        switch mediaPlaylist(for: variant, generation: generation) {
+        case .success(let loaded): playlist = loaded
+        case .failure(let error): return failure(error, variant: variant)
+        }
+        guard let segment = locateSegment(in: playlist) else {
+            if isLive && playlist.isLive { return .retryLater }
+            return .end
+        }
+        if segment.isGap {
+            advance(past: segment, in: playlist)
+            return .retryLater
+        }
+        switch load(segment, of: playlist, variant: variant, generation: generation, bufferedSeconds: bufferedSeconds) {
+        case .success(let loaded):
+            failingSince = nil
+            advance(past: segment, in: playlist)
+            if variant != statistics.currentVariant, statistics.segmentsDownloaded > 0 {
+                statistics.variantSwitches += 1
+            }
+            statistics.currentVariant = variant
+            statistics.segmentsDownloaded += 1
+            statistics.downloadedSeconds += segment.duration.seconds
+            statistics.indicatedBitSeconds +=
+                Double(variant.map { variants[$0].bandwidth } ?? 0) * segment.duration.seconds
+            current = variant
+            return .segment(loaded)
+        case .failure(let error):
+            return failure(error, variant: variant)
+        }
+    }
+
+    private mutating func advance(past segment: MediaSegment, in playlist: MediaPlaylist) {
+        nextSequence = segment.mediaSequence + 1
+        nextTime = segment.endTime + offset(of: playlist)
+    }
+
+    /// The segment to fetch next in `playlist`; `nil` when it is not listed yet (live) or
+    /// the playlist is over.
+    private mutating func locateSegment(in playlist: MediaPlaylist) -> MediaSegment? {
+        if isLive {
+            guard let sequence = nextSequence, let first = playlist.segments.first else { return nil }
+            if sequence < first.mediaSequence {
+                // Fell behind the window: the segments are gone; start again near the live edge.
+                let index =
+                    playlist.startIndex(forLiveEdgeTargetDurations: stream.configuration.liveEdgeTargetDurations) ?? 0
+                nextSequence = playlist.segments[index].mediaSequence
+                return playlist.segments[index]
+            }
+            return playlist.segments.first { $0.mediaSequence == sequence }
+        }
+        // A little past the boundary, so a variant whose segments are a few milliseconds
+        // longer or shorter does not repeat the segment just played.
+        let probe = nextTime + MediaTime(value: 1, timescale: 10)
+        if let index = playlist.segmentIndex(containing: probe) { return playlist.segments[index] }
+        if let index = playlist.segmentIndex(containing: nextTime) { return playlist.segments[index] }
+        return nil
+    }
+
+    private mutating func failure(_ error: HLSError, variant: Int?) -> Outcome {
+        if error.isCancellation { return .cancelled }
+        if case .fetch(.abandoned) = error { return .retryLater }
+        statistics.failedFetches += 1
+        let now = stream.now()
+        if failingSince == nil { failingSince = now }
+        if let variant, variants.count > 1 {
+            exclusions[variant] = now + stream.configuration.exclusionDuration
+        }
+        let allExcluded = variants.indices.allSatisfy { isExcluded($0, at: now) }
+        if variants.count <= 1 || allExcluded || now - (failingSince ?? now) >= failureDeadline {
+            return .failed(error)
+        }
+        return .retryLater
+    }
+
+    private func isExcluded(_ index: Int, at now: Duration) -> Bool {
+        guard let until = exclusions[index] else { return false }
+        return until > now
+    }
+
+    // MARK: Variant choice
+
+    private mutating func chooseVariant(pinned: Int?, bufferedSeconds: Double) -> Int? {
+        guard !variants.isEmpty else { return nil }
+        let now = stream.now()
+        if let pinned, variants.indices.contains(pinned), !isExcluded(pinned, at: now) { return pinned }
+        let configuration = stream.configuration
+        var allowed = variants.indices.filter { !isExcluded($0, at: now) }
+        let capped = allowed.filter { index in
+            let variant = variants[index]
+            if configuration.peakBitRate > 0, variant.bandwidth > configuration.peakBitRate { return false }
+            if let maximum = configuration.maximumResolution, let resolution = variant.resolution,
+                resolution.width > maximum.width || resolution.height > maximum.height
+            {
+                return false
+            }
+            return true
+        }
+        if !capped.isEmpty {
+            allowed = capped
+        } else if let lowest = allowed.min(by: { variants[$0].bandwidth < variants[$1].bandwidth }) {
+            allowed = [lowest]  // nothing fits the caps: the least demanding one
+        }
+        if allowed.isEmpty {
+            // Every variant failed recently: try the one whose exclusion ends first.
+            return exclusions.min { $0.value < $1.value }?.key ?? current
+        }
+        return choice.choose(
+            current: current, allowed: allowed, bandwidths: variants.map(\.bandwidth), bufferedSeconds: bufferedSeconds)
+    }
+
+    // MARK: Playlists
+
+    private mutating func mediaPlaylist(for variant: Int?, generation: Int) -> Result<MediaPlaylist, HLSError> {
+        let key = variant ?? -1
+        let known = variant.flatMap { playlists[$0] } ?? (variant == nil ? single : nil)
+        if let known, !needsReload(known, key: key) { return .success(known) }
+        if let known, isLive, !reloadIsDue(known, key: key) { return .success(known) }
+        let url = variant.map { variants[$0].uri } ?? stream.presentation.url
+        let loader = PlaylistLoader(
+            fetcher: stream.fetcher, limits: stream.configuration.playlistLimits, retry: stream.configuration.retry)
+        do {
+            let playlist = try loader.loadMedia(
+                url, importedDefinitions: stream.presentation.multivariant?.definitions,
+                pause: { pause($0, generation: generation) })
+            let changed = known.map { $0.nextMediaSequence != playlist.nextMediaSequence } ?? true
+            reloads[key] = (stream.now(), changed)
+            if let variant { playlists[variant] = playlist } else { single = playlist }
+            updateLiveWindow(playlist)
+            return .success(playlist)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A VOD playlist never needs reloading; a live one when the next segment is not in it.
+    private func needsReload(_ playlist: MediaPlaylist, key: Int) -> Bool {
+        guard isLive, playlist.isLive else { return false }
+        guard let sequence = nextSequence else { return true }
+        return sequence >= playlist.nextMediaSequence
+    }
+
+    /// RFC 8216 §6.3.4: wait a target duration after a reload that changed the playlist,
+    /// half of one after a reload that did not, before loading again.
+    private func reloadIsDue(_ playlist: MediaPlaylist, key: Int) -> Bool {
+        guard let last = reloads[key] else { return true }
+        let target = Duration.milliseconds(Int64(playlist.targetDuration.seconds * 1000))
+        let wait = last.changed ? target : target / 2
+        return stream.now() - last.at >= wait
+    }
+
+    /// Sleeps on the stream's lock for `duration`, returning `false` early when the stream is
+    /// cancelled or sought.
+    private func pause(_ duration: Duration, generation: Int) -> Bool {
+        let interrupted = stream.state.wait(timeout: duration) { state -> Bool? in
+            state.cancelled || state.generation != generation ? true : nil
+        }
+        return interrupted == nil
+    }
+
+    // MARK: Segments
+
+    private mutating func load(
+        _ segment: MediaSegment, of playlist: MediaPlaylist, variant: Int?, generation: Int, bufferedSeconds: Double
+    ) -> Result<LoadedSegment, HLSError> {
+        do {
+            let initSection = try initializationSection(for: segment, generation: generation)
+            let deadline = abandonmentRule(variant: variant, segment: segment, bufferedSeconds: bufferedSeconds)
+            let state = stream.state
+            let request = ResourceRequest(
+                url: segment.uri, byteRange: segment.byteRange, maxBytes: stream.configuration.maxSegmentBytes,
+                onProgress: { bytes, elapsed in
+                    if state.withLock({ $0.generation != generation || $0.cancelled }) { return false }
+                    return deadline(bytes, elapsed)
+                })
+            let fetched = try fetch(request, generation: generation)
+            choice.record(bytes: fetched.data.count, transferSeconds: fetched.transferDuration.seconds)
+            let data = try decrypt(
+                fetched.data, with: segment.key, sequence: segment.mediaSequence, generation: generation)
+            return .success(
+                LoadedSegment(
+                    variantIndex: variant, mediaSequence: segment.mediaSequence,
+                    discontinuitySequence: segment.discontinuitySequence,
+                    playlistStart: segment.startTime + offset(of: playlist), duration: segment.duration,
+                    initializationSection: initSection?.data, initializationSectionID: initSection?.id, data: data))
+        } catch {
+            if case .fetch(.abandoned) = error, let variant {
+                // Too slow to arrive before the buffer runs dry: a lower variant next time.
+                choice.record(bytes: 16 * 1024, transferSeconds: 1)
+                exclusions[variant] = stream.now() + .seconds(5)
+            }
+            return .failure(error)
+        }
+    }
+
+    /// Abandons a download that would arrive after the buffer runs dry when a lower variant
+    /// exists (hls.js's rule), once it has run long enough to judge.
+    private func abandonmentRule(
+        variant: Int?, segment: MediaSegment, bufferedSeconds: Double
+    ) -> @Sendable (Int, Duration) -> Bool {
+        guard let variant,
+            variants.contains(where: { $0.bandwidth < variants[variant].bandwidth }),
+            stream.configuration.pinnedVariant == nil
+        else { return { _, _ in true } }
+        let expectedBytes = Double(variants[variant].bandwidth) * segment.duration.seconds / 8
+        let budget = max(bufferedSeconds, segment.duration.seconds)
+        return { bytes, elapsed in
+            let seconds = elapsed.seconds
+            guard seconds > 0.5, bytes > 0 else { return seconds < max(budget, 2) || bytes > 0 }
+            let rate = Double(bytes) / seconds
+            let remaining = max(expectedBytes - Double(bytes), 0) / rate
+            return seconds + remaining < budget
+        }
+    }
+
+    private mutating func fetch(_ request: ResourceRequest, generation: Int) throws(HLSError) -> FetchedResource {
+        do {
+            let fetched = try stream.configuration.retry.fetch(
+                request, with: stream.fetcher, pause: { pause($0, generation: generation) })
+            statistics.bytesTransferred += Int64(fetched.data.count)
+            statistics.transferSeconds += fetched.transferDuration.seconds
+            return fetched
+        } catch {
+            throw .fetch(error)
+        }
+    }
+
+    private mutating func initializationSection(
+        for segment: MediaSegment, generation: Int
+    ) throws(HLSError) -> (id: String, data: Data)? {
+        guard let map = segment.map else { return nil }
+        let id = "\(map.uri.absoluteString)#\(map.byteRange?.description ?? "")"
+        if let initCache, initCache.id == id { return initCache }
+        let fetched = try fetch(
+            ResourceRequest(url: map.uri, byteRange: map.byteRange, maxBytes: 16 << 20), generation: generation)
+        let key = map.keys.first(where: \.isIdentityFormat) ?? map.keys.first
+        let data = try decrypt(fetched.data, with: key, sequence: segment.mediaSequence, generation: generation)
+        initCache = (id, data)
+        return (id, data)
+    }
+
+    private mutating func decrypt(
+        _ data: Data, with key: EncryptionKey?, sequence: Int, generation: Int
+    ) throws(HLSError) -> Data {
+        guard let key else { return data }
+        guard key.method == .aes128 else { throw .unsupportedEncryption(method: key.method.rawValue, key.uri) }
+        guard let decryptor = stream.decryptor else { throw .key("no AES-128 decryptor", key.uri) }
+        let bytes = try contentKey(key, generation: generation)
+        do {
+            return try decryptor.decryptAES128(data, key: bytes, iv: key.initializationVector(mediaSequence: sequence))
+        } catch {
+            throw .key("cannot decrypt: \(error)", key.uri)
+        }
+    }
+
+    private mutating func contentKey(_ key: EncryptionKey, generation: Int) throws(HLSError) -> [UInt8] {
+        if let known = keys[key.uri] { return known }
+        let fetched = try fetch(ResourceRequest(url: key.uri, maxBytes: 64), generation: generation)
+        guard fetched.data.count == 16 else { throw .key("expected 16 bytes, got \(fetched.data.count)", key.uri) }
+        let bytes = [UInt8](fetched.data)
+        if keys.count > 64 { keys.removeAll() }
+        keys[key.uri] = bytes
+        return bytes
+    }
+}
