@@ -1,3 +1,4 @@
+import SpoolHLS
 import SpoolMedia
 
 extension AssetProperty where Value == String {
@@ -20,6 +21,15 @@ extension URLAsset {
         case AssetProperty<AssetMetadata>.metadata.name: result.metadata
         case AssetProperty<String>.formatName.name: result.formatName
         case AssetProperty<Int?>.bitRate.name: result.bitRate
+        default: nil
+        }
+    }
+
+    /// The value of an HLS-only property; empty lists for an asset that is not HLS.
+    static func value(of name: String, in presentation: HLSPresentation?) -> (any Sendable)? {
+        switch name {
+        case AssetProperty<[StreamVariant]>.variants.name: presentation?.streamVariants ?? []
+        case AssetProperty<[StreamRendition]>.renditions.name: presentation?.streamRenditions ?? []
         default: nil
         }
     }

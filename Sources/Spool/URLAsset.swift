@@ -106,7 +106,8 @@ public final class URLAsset: AsynchronousPropertyLoading {
     /// does not know.
     public func load<Value>(_ property: AssetProperty<Value>) async throws -> Value {
         let result = try await probeResult()
-        guard let value = Self.value(of: property.name, in: result) as? Value else {
+        let known = Self.value(of: property.name, in: result) ?? Self.value(of: property.name, in: hlsPresentation)
+        guard let value = known as? Value else {
             throw AssetLoadError.unsupportedFormat("URLAsset has no property '\(property.name)' of type \(Value.self)")
         }
         return value

@@ -1,4 +1,5 @@
 import Foundation
+import Spool
 
 /// The flags of `spool play`, parsed and validated. Every invalid flag is a usage error with a
 /// message naming it; nothing is silently ignored.
@@ -35,6 +36,14 @@ struct PlayOptions: Equatable {
     var publishesMPRIS = true
     var mprisName = "spool"
     var writesNowPlayingArtwork = false
+    /// HLS: the highest variant BANDWIDTH to choose (0 = no cap).
+    var maxBitrate: Double = 0
+    /// HLS: the largest variant resolution to choose.
+    var maxResolution: PixelSize?
+    /// The forward buffer in seconds (0 = automatic).
+    var bufferSeconds: Double = 0
+    /// HLS: a pinned variant index; `nil` = adaptive.
+    var variant: Int?
 
     struct UsageError: Error, Equatable, CustomStringConvertible {
         let description: String
@@ -57,6 +66,10 @@ struct PlayOptions: Equatable {
           --stats                       print one JSON object of playback statistics on exit
           --no-mpris                    do not publish the player on the D-Bus session bus (MPRIS)
           --mpris-name NAME             the MPRIS player name (default spool: org.mpris.MediaPlayer2.spool)
+          --max-bitrate BPS             HLS: choose no variant above BPS bits per second
+          --max-resolution WxH          HLS: choose no variant larger than WxH
+          --buffer SEC                  forward buffer in seconds (0 = automatic)
+          --variant N|auto              HLS: play variant N of the multivariant playlist (default auto)
           --now-playing                 also publish the cover art (written to a cache file) over MPRIS
         """
 
@@ -126,6 +139,33 @@ struct PlayOptions: Equatable {
                 }
                 options.mprisName = name
             case "--now-playing": options.writesNowPlayingArtwork = true
+            case "--max-bitrate":
+                let bitrate = try number(try value(for: argument), for: argument)
+                guard bitrate >= 0 else { throw UsageError(description: "--max-bitrate must not be negative") }
+                options.maxBitrate = bitrate
+            case "--max-resolution":
+                let text = try value(for: argument)
+                let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
+                guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
+                    throw UsageError(description: "--max-resolution: '\(text)' is not WIDTHxHEIGHT")
+                }
+                options.maxResolution = PixelSize(width: parts[0], height: parts[1])
+            case "--buffer":
+                let seconds = try number(try value(for: argument), for: argument)
+                guard (0...600).contains(seconds) else {
+                    throw UsageError(description: "--buffer must be from 0 to 600 seconds")
+                }
+                options.bufferSeconds = seconds
+            case "--variant":
+                let text = try value(for: argument)
+                if text == "auto" {
+                    options.variant = nil
+                } else {
+                    guard let index = Int(text), index >= 0 else {
+                        throw UsageError(description: "--variant: '\(text)' is not a variant number or auto")
+                    }
+                    options.variant = index
+                }
             case "--":
                 options.inputs.append(contentsOf: remaining)
                 remaining = []

@@ -103,6 +103,10 @@ final class PlaySession {
     private func enqueue(_ inputs: [String]) {
         for input in inputs {
             let item = PlayerItem(url: ProbeCommand.location(of: input))
+            item.preferredPeakBitRate = options.maxBitrate
+            item.preferredMaximumResolution = options.maxResolution
+            item.preferredForwardBufferDuration = options.bufferSeconds
+            item.preferredVariantIndex = options.variant
             itemNames[item.id] = input
             items[item.id] = item
             player.insert(item, after: nil)

@@ -33,8 +33,13 @@ enum ProbeCommand {
                 StandardError.report("\(asset.url.redactedForDisplay): \(AssetLoadError.notPlayable)")
                 return 1
             }
-            let report = ProbeReport(
+            let (variants, renditions) = try await asset.load(.variants, .renditions)
+            var report = ProbeReport(
                 duration: duration, isPlayable: isPlayable, format: format, tracks: tracks, metadata: metadata)
+            if format == "hls" {
+                report.variants = variants
+                report.renditions = renditions
+            }
             print(asJSON ? try report.json() : report.text(for: asset.url.redactedForDisplay))
             return 0
         } catch let error as AssetLoadError {

@@ -11,6 +11,9 @@ struct ProbeReport: Encodable {
     var format: String
     var tracks: [Track]
     var metadata: Metadata
+    /// HLS only (absent for other media): the variants and renditions of the multivariant playlist.
+    var variants: [StreamVariant]?
+    var renditions: [StreamRendition]?
 
     struct Track: Encodable {
         var kind: String
@@ -55,7 +58,7 @@ struct ProbeReport: Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case duration, isLive, isPlayable, format, tracks, metadata
+        case duration, isLive, isPlayable, format, tracks, metadata, variants, renditions
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -66,6 +69,8 @@ struct ProbeReport: Encodable {
         try container.encode(format, forKey: .format)
         try container.encode(tracks, forKey: .tracks)
         try container.encode(metadata, forKey: .metadata)
+        try container.encodeIfPresent(variants, forKey: .variants)
+        try container.encodeIfPresent(renditions, forKey: .renditions)
     }
 }
 

@@ -10,6 +10,11 @@ struct StatisticsReport {
 
     init(_ items: [PlaybackStatistics]) { self.items = items }
 
+    /// The mean of the items' indicated bitrates (each item weighs the same).
+    static func timeWeighted(_ values: [Double]) -> Double? {
+        values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+    }
+
     func json() -> String {
         let object: [String: Any] = [
             "items": items.count,
@@ -21,6 +26,9 @@ struct StatisticsReport {
             "stalls": items.map(\.stalls).reduce(0, +),
             "stallTime": items.map(\.stallTime).reduce(0, +),
             "bytesTransferred": items.map(\.bytesTransferred).reduce(0, +),
+            "variantSwitches": items.map(\.variantSwitches).reduce(0, +),
+            "indicatedBitrate": Self.timeWeighted(items.compactMap(\.indicatedBitrate)) ?? NSNull(),
+            "observedBitrate": items.map(\.observedBitrate).max() ?? 0,
             "avSyncErrorP50Ms": items.compactMap(\.avSyncErrorP50Ms).max() ?? NSNull(),
             "avSyncErrorP99Ms": items.compactMap(\.avSyncErrorP99Ms).max() ?? NSNull(),
         ]

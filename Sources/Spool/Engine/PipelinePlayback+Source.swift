@@ -45,7 +45,10 @@ extension PipelinePlayback {
         let stream = HLSSegmentStream(
             presentation: presentation, configuration: hlsConfiguration, fetcher: fetcher,
             decryptor: nil, now: HostTime.now, consumerBuffered: { ahead.duration })
-        running.withLock { $0.cancelSource = { stream.cancel() } }
+        running.withLock {
+            $0.cancelSource = { stream.cancel() }
+            $0.hlsStatistics = { stream.statistics }
+        }
         if canceller.isCancelled {
             stream.cancel()
             return nil

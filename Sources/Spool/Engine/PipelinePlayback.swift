@@ -29,6 +29,8 @@ final class PipelinePlayback: ItemPlayback {
         var audioOutput: (any AudioOutput)?
         var queues: [any PipelineQueue] = []
         var bytesRead: (@Sendable () -> Int64)?
+        /// The HLS segment stream's record, for an HLS item.
+        var hlsStatistics: (@Sendable () -> HLSStreamStatistics)?
         /// Stops a source the canceller cannot reach (an HLS segment stream between runs).
         var cancelSource: (@Sendable () -> Void)?
     }
@@ -124,7 +126,13 @@ final class PipelinePlayback: ItemPlayback {
     }
 
     func statistics() -> PlaybackStatistics {
-        counters.snapshot(bytesTransferred: running.withLock { $0.bytesRead }?() ?? 0)
+        var snapshot = counters.snapshot(bytesTransferred: running.withLock { $0.bytesRead }?() ?? 0)
+        if let hls = running.withLock({ $0.hlsStatistics })?() {
+            snapshot.variantSwitches = hls.variantSwitches
+            snapshot.indicatedBitrate = hls.indicatedBitrate
+            snapshot.observedBitrate = hls.observedBitrate ?? 0
+        }
+        return snapshot
     }
 
     func stop() {

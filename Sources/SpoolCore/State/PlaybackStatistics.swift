@@ -19,6 +19,10 @@ public struct PlaybackStatistics: Sendable, Equatable, Codable {
     public var bytesTransferred: Int64 = 0
     /// Bits per second the source delivered while reading (0 when unknown).
     public var observedBitrate: Double = 0
+    /// HLS: times the variant changed between consecutive segments.
+    public var variantSwitches = 0
+    /// HLS: the mean BANDWIDTH of the variants played, weighted by time (`nil` otherwise).
+    public var indicatedBitrate: Double?
     /// The median of |presented frame time − master clock| in milliseconds.
     public var avSyncErrorP50Ms: Double?
     /// The 99th percentile of the same.
