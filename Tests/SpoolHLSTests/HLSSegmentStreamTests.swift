@@ -1,0 +1,160 @@
+import Foundation
+import SpoolCore
+import SpoolTestSupport
+import Synchronization
+import Testing
+
+@testable import SpoolHLS
+
+/// Serves playlists and segments from memory, records every request, and fails the URLs it
+/// is told to.
+final class InMemoryFetcher: ResourceFetching {
+    private let state = Mutex<(resources: [String: Data], failures: [String: ResourceFetchError], log: [String])>(
+        ([:], [:], []))
+    private let cancelled = Atomic<Bool>(false)
+
+    func set(_ path: String, _ text: String) { state.withLock { $0.resources[path] = Data(text.utf8) } }
+    func set(_ path: String, data: Data) { state.withLock { $0.resources[path] = data } }
+    func fail(_ path: String, with error: ResourceFetchError) { state.withLock { $0.failures[path] = error } }
+    var log: [String] { state.withLock { $0.log } }
+
+    func fetch(_ request: ResourceRequest) throws(ResourceFetchError) -> FetchedResource {
+        if cancelled.load(ordering: .relaxed) { throw .failed(.cancelled) }
+        let path = request.url.path
+        let (data, failure) = state.withLock { state in
+            state.log.append(path)
+            return (state.resources[path], state.failures[path])
+        }
+        if let failure { throw failure }
+        guard let data else { throw .failed(.notFound(request.url)) }
+        return FetchedResource(data: data, transferDuration: .milliseconds(10), timeToFirstByte: nil)
+    }
+
+    func cancel() { cancelled.store(true, ordering: .relaxed) }
+}
+
+/// A ladder of `count` variants of `segments` two-second segments each, whose segment bytes
+/// name their variant and number ("v1/3").
+func makeLadder(variants count: Int, segments: Int, live: Bool = false) -> InMemoryFetcher {
+    let fetcher = InMemoryFetcher()
+    var master = "#EXTM3U\n"
+    for variant in 0..<count {
+        master +=
+            "#EXT-X-STREAM-INF:BANDWIDTH=\((variant + 1) * 300_000),RESOLUTION=\(320 * (variant + 1))x180\nv\(variant).m3u8\n"
+        var media = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n"
+        for index in 0..<segments {
+            media += "#EXTINF:2.0,\ns\(variant)_\(index).ts\n"
+            fetcher.set("/hls/s\(variant)_\(index).ts", data: Data("v\(variant)/\(index)".utf8))
+        }
+        if !live { media += "#EXT-X-ENDLIST\n" }
+        fetcher.set("/hls/v\(variant).m3u8", media)
+    }
+    fetcher.set("/hls/master.m3u8", master)
+    return fetcher
+}
+
+/// Loads the presentation and drains the stream on a dedicated thread (it blocks), returning
+/// the segments' contents in order and how the stream ended.
+func drain(
+    _ fetcher: InMemoryFetcher, configuration: HLSStreamConfiguration = HLSStreamConfiguration(),
+    startVariant: Int = 0, limit: Int = 100
+) async throws -> (segments: [String], ending: String) {
+    try await runOnDedicatedThread { () throws(HLSError) -> ([String], String) in
+        let loader = PlaylistLoader(fetcher: fetcher)
+        let presentation = try loader.loadPresentation(
+            URL(string: "http://127.0.0.1/hls/master.m3u8")!,
+            order: { variants in [startVariant] + variants.indices.filter { $0 != startVariant } },
+            pause: { _ in true })
+        let clock = Mutex<Duration>(.zero)
+        let stream = HLSSegmentStream(
+            presentation: presentation, configuration: configuration, fetcher: fetcher, decryptor: nil,
+            now: {
+                clock.withLock {
+                    $0 += .milliseconds(1); return $0
+                }
+            }, consumerBuffered: { .zero })
+        stream.start(at: nil)
+        defer { stream.cancel() }
+        var contents: [String] = []
+        for _ in 0..<limit {
+            switch stream.next() {
+            case .segment(let segment): contents.append(String(decoding: segment.data, as: UTF8.self))
+            case .end: return (contents, "end")
+            case .failed(let error): return (contents, "failed: \(error)")
+            case .cancelled: return (contents, "cancelled")
+            }
+        }
+        return (contents, "limit")
+    }
+}
+
+@Suite("HLS segment stream")
+struct HLSSegmentStreamTests {
+    @Test("a VOD variant is delivered segment by segment, in order, then ends")
+    func vodInOrder() async throws {
+        let fetcher = makeLadder(variants: 1, segments: 5)
+        let (segments, ending) = try await drain(fetcher)
+        #expect(segments == ["v0/0", "v0/1", "v0/2", "v0/3", "v0/4"])
+        #expect(ending == "end")
+    }
+
+    @Test("a pinned variant is played throughout")
+    func pinnedVariant() async throws {
+        let fetcher = makeLadder(variants: 3, segments: 4)
+        var configuration = HLSStreamConfiguration()
+        configuration.pinnedVariant = 2
+        let (segments, _) = try await drain(fetcher, configuration: configuration)
+        #expect(segments == ["v2/0", "v2/1", "v2/2", "v2/3"])
+    }
+
+    @Test("a variant whose segment is missing is left for another at the same position; nothing repeats")
+    func failoverOnNotFound() async throws {
+        let fetcher = makeLadder(variants: 2, segments: 5)
+        fetcher.fail("/hls/s0_2.ts", with: .failed(.notFound(URL(string: "http://127.0.0.1/hls/s0_2.ts")!)))
+        var configuration = HLSStreamConfiguration()
+        configuration.retry = RetryingFetch(attempts: 1)
+        let (segments, ending) = try await drain(fetcher, configuration: configuration)
+        #expect(segments.count == 5)
+        #expect(segments.prefix(2) == ["v0/0", "v0/1"])
+        #expect(segments[2] == "v1/2")
+        #expect(segments.map { $0.split(separator: "/").last! } == ["0", "1", "2", "3", "4"])
+        #expect(ending == "end")
+    }
+
+    @Test("when every variant fails the stream fails with an error naming the URL")
+    func everyVariantFails() async throws {
+        let fetcher = makeLadder(variants: 2, segments: 3)
+        for variant in 0..<2 {
+            let url = URL(string: "http://127.0.0.1/hls/s\(variant)_1.ts")!
+            fetcher.fail(url.path, with: .failed(.httpStatus(503, url)))
+        }
+        var configuration = HLSStreamConfiguration()
+        configuration.retry = RetryingFetch(attempts: 1)
+        let (segments, ending) = try await drain(fetcher, configuration: configuration)
+        #expect(segments == ["v0/0"])
+        #expect(ending.hasPrefix("failed: HTTP 503 from http://127.0.0.1/hls/s"))
+    }
+
+    @Test("the peak bit rate cap keeps playback on variants within it")
+    func peakBitRateCap() async throws {
+        let fetcher = makeLadder(variants: 3, segments: 3)
+        var configuration = HLSStreamConfiguration()
+        configuration.peakBitRate = 650_000
+        let (segments, _) = try await drain(fetcher, configuration: configuration, startVariant: 2)
+        #expect(segments.allSatisfy { !$0.hasPrefix("v2/") })
+    }
+
+    @Test("transient failures are retried after min((n-1) s, 5 s)")
+    func retryDelays() {
+        let retry = RetryingFetch(attempts: 8)
+        #expect(retry.delay(beforeAttempt: 1) == .zero)
+        #expect(retry.delay(beforeAttempt: 2) == .seconds(1))
+        #expect(retry.delay(beforeAttempt: 4) == .seconds(3))
+        #expect(retry.delay(beforeAttempt: 8) == .seconds(5))
+        let url = URL(string: "http://h/x")!
+        #expect(ResourceFetchError.failed(.httpStatus(503, url)).isTransient)
+        #expect(ResourceFetchError.failed(.network("timed out", url)).isTransient)
+        #expect(!ResourceFetchError.failed(.notFound(url)).isTransient)
+        #expect(!ResourceFetchError.failed(.httpStatus(403, url)).isTransient)
+    }
+}
