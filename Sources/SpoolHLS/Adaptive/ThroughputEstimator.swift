@@ -1,21 +1,20 @@
 /// An estimate of the network's throughput from completed segment downloads.
 ///
-/// Two exponentially weighted moving averages of per-download throughput, one fast and one
-/// slow, each weighted by transfer time; the estimate is the lower of the two, so a drop
-/// shows within seconds while a short burst of speed does not lift it (hls.js's rule).
+/// The estimate is the byte-weighted median throughput of the most recent downloads that
+/// together hold `windowBytes` (the oldest download in the window counts only in part). A
+/// median ignores a lone outlier, such as one download that spanned a short outage, yet
+/// follows a real change as soon as more than half of the window's bytes were transferred at
+/// the new rate: on a 2 MB window, one 3 Mb/s 4-second segment, or three 800 kb/s ones.
 ///
-/// Only transfer time is measured, so idle gaps between downloads (a full buffer) never
-/// dilute the estimate. Downloads smaller than `minimumSampleBytes` are ignored: their time
-/// is mostly request latency, and counting them would drag the estimate towards
-/// `bytes / latency`. Weighting by transfer time means a short download moves the estimate
-/// only a little even when it is counted.
+/// Weighting by bytes makes small downloads count little: their time is mostly request
+/// latency, which would drag the estimate towards `bytes / latency`. Downloads smaller than
+/// `minimumSampleBytes` are ignored outright. Only transfer time is measured, so idle gaps
+/// between downloads (a full buffer) never dilute the estimate.
 public struct ThroughputEstimator: Sendable, Equatable {
     /// The estimator's tuning.
     public struct Configuration: Sendable, Equatable {
-        /// Half-life of the fast average, in transfer time. Default 3 s.
-        public var fastHalfLife: Duration
-        /// Half-life of the slow average, in transfer time. Default 9 s.
-        public var slowHalfLife: Duration
+        /// How many of the most recent bytes the median is taken over. Default 2,000,000.
+        public var windowBytes: Int
         /// Downloads with fewer bytes than this are ignored. Default 16,000 bytes.
         public var minimumSampleBytes: Int
         /// Transfer times below this are raised to it, so a download served from a cache in
@@ -25,30 +24,31 @@ public struct ThroughputEstimator: Sendable, Equatable {
         /// A configuration with explicit values; every parameter defaults to the documented
         /// default.
         public init(
-            fastHalfLife: Duration = .seconds(3),
-            slowHalfLife: Duration = .seconds(9),
-            minimumSampleBytes: Int = 16_000,
+            windowBytes: Int = 2_000_000, minimumSampleBytes: Int = 16_000,
             minimumTransferDuration: Duration = .milliseconds(10)
         ) {
-            self.fastHalfLife = fastHalfLife
-            self.slowHalfLife = slowHalfLife
+            self.windowBytes = windowBytes
             self.minimumSampleBytes = minimumSampleBytes
             self.minimumTransferDuration = minimumTransferDuration
         }
     }
 
+    private struct Sample: Sendable, Equatable {
+        var bitsPerSecond: Double
+        var bytes: Int
+    }
+
     /// The tuning this estimator was made with.
     public let configuration: Configuration
-    private var fast: WeightedMovingAverage
-    private var slow: WeightedMovingAverage
+    /// The window, oldest first; the byte counts add up to at most `windowBytes`.
+    private var samples: [Sample] = []
+    private var windowTotal = 0
     /// How many downloads were counted (not ignored).
     public private(set) var sampleCount = 0
 
     /// An estimator with no samples.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        fast = WeightedMovingAverage(halfLife: configuration.fastHalfLife.secondsValue)
-        slow = WeightedMovingAverage(halfLife: configuration.slowHalfLife.secondsValue)
     }
 
     /// Counts one completed (or abandoned) download of `bytes` bytes that took
@@ -57,16 +57,33 @@ public struct ThroughputEstimator: Sendable, Equatable {
     public mutating func addSample(bytes: Int, transferDuration: Duration) {
         guard bytes >= configuration.minimumSampleBytes, transferDuration > .zero else { return }
         let seconds = max(transferDuration, configuration.minimumTransferDuration).secondsValue
-        let bitsPerSecond = Double(bytes) * 8 / seconds
-        fast.add(bitsPerSecond, weight: seconds)
-        slow.add(bitsPerSecond, weight: seconds)
+        samples.append(Sample(bitsPerSecond: Double(bytes) * 8 / seconds, bytes: bytes))
+        windowTotal += bytes
         sampleCount += 1
+        let limit = max(configuration.windowBytes, 1)
+        while windowTotal > limit {
+            let excess = windowTotal - limit
+            if samples[0].bytes <= excess {
+                windowTotal -= samples.removeFirst().bytes
+            } else {
+                samples[0].bytes -= excess
+                windowTotal -= excess
+            }
+        }
     }
 
-    /// The estimated throughput in bits per second: the lower of the fast and slow averages,
-    /// or `nil` before the first counted download.
+    /// The estimated throughput in bits per second, or `nil` before the first counted
+    /// download: the lowest rate at which at least half of the window's bytes were
+    /// transferred at that rate or lower.
     public var estimate: Int? {
-        guard sampleCount > 0, let fastValue = fast.value, let slowValue = slow.value else { return nil }
-        return Int(min(fastValue, slowValue).rounded())
+        guard !samples.isEmpty else { return nil }
+        let sorted = samples.sorted { $0.bitsPerSecond < $1.bitsPerSecond }
+        let half = Double(windowTotal) / 2
+        var accumulated = 0.0
+        for sample in sorted {
+            accumulated += Double(sample.bytes)
+            if accumulated >= half { return Int(sample.bitsPerSecond.rounded()) }
+        }
+        return Int(sorted[sorted.count - 1].bitsPerSecond.rounded())
     }
 }
