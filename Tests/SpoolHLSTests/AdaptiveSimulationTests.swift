@@ -57,6 +57,22 @@ import Testing
         #expect(result.segmentBitrates.suffix(10).allSatisfy { $0 == 1_500_000 })
     }
 
+    @Test func aTenfoldDropWithLittleBufferedCausesNoStall() {
+        let result = simulate({ t in t < 12 ? 6_000_000 : 600_000 }, seconds: 180, segment: .seconds(4))
+        print("drop 6 -> 0.6 Mb/s at 12 s, 4 s segments: \(result.summary)")
+        #expect(result.stalls == 0)
+        #expect(result.segmentBitrates.suffix(10).allSatisfy { $0 == 400_000 })
+    }
+
+    @Test func anOscillatingNetworkDoesNotMakeTheVariantFlap() {
+        let result = simulate(
+            { t in Int(t / 10) % 2 == 0 ? 2_000_000 : 4_000_000 }, seconds: 300, segment: .seconds(4))
+        print("2/4 Mb/s alternating every 10 s, 4 s segments: \(result.summary)")
+        #expect(result.stalls == 0)
+        #expect(result.switches * 20 < 300)
+        #expect(result.meanPlayedBitrate >= 0.85 * 1_500_000)
+    }
+
     @Test func viewportCapHoldsEvenWithAmpleBandwidth() {
         let result = simulate(
             { _ in 50_000_000 }, seconds: 60, segment: .seconds(4),
