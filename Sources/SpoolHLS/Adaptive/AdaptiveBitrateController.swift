@@ -48,7 +48,8 @@ public struct AdaptiveBitrateController: Sendable, Equatable {
     ///   - segmentDuration: the next segment's duration (or the target duration).
     ///   - estimate: `ThroughputEstimator.estimate`; `nil` uses the default estimate.
     ///   - caps: the current caps.
-    ///   - pinnedIndex: a variant chosen by hand, or `nil` for automatic selection.
+    ///   - pinnedIndex: a variant chosen by hand, or `nil` for automatic selection; an index
+    ///     naming no variant is ignored.
     public mutating func selectVariant(
         at now: Duration, bufferedAhead: Duration, segmentDuration: Duration, estimate: Int?,
         caps: AdaptiveCaps = .none, pinnedIndex: Int? = nil

@@ -5,9 +5,4 @@ extension Duration {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) * 1e-18
     }
-
-    /// A duration of `seconds` (which must be finite), rounded to the nanosecond.
-    static func secondsValue(_ seconds: Double) -> Duration {
-        .nanoseconds(Int64((seconds * 1e9).rounded()))
-    }
 }
