@@ -1,0 +1,76 @@
+/// The tuning of `AdaptiveBitrateController`. The defaults are the ones the simulation in
+/// AdaptiveSimulationTests was measured with; docs/ARCHITECTURE.md says why each was chosen.
+public struct ABRConfiguration: Sendable, Equatable {
+    /// The throughput assumed before any download finished, in bits per second. Default
+    /// 1.5 Mb/s, which starts a typical ladder at a low-middle variant.
+    public var defaultBandwidthEstimate: Int
+    /// The fraction of the estimate a higher variant may use. Default 0.7.
+    public var upSwitchBandwidthFraction: Double
+    /// The fraction of the estimate the current or a lower variant may use while the buffer
+    /// is comfortable. Default 0.9; the gap to the up fraction is the hysteresis that keeps a
+    /// steady network from flipping between two variants.
+    public var stayBandwidthFraction: Double
+    /// Buffer needed before switching up, and below which staying needs the up fraction.
+    /// Default 10 s; never more than a third of the forward buffer target.
+    public var minimumBufferForUpSwitch: Duration
+    /// Buffer at or above which the controller never switches down. Default 25 s; never more
+    /// than five sixths of the forward buffer target.
+    public var maximumBufferForDownSwitch: Duration
+    /// AVPlayerItem's `preferredForwardBufferDuration`: how much media to buffer ahead; zero
+    /// or less means automatic (`automaticForwardBuffer`).
+    public var preferredForwardBufferDuration: Duration
+    /// How long a variant stays excluded after failing. Default 60 s.
+    public var exclusionDuration: Duration
+    /// Abandonment is not considered before a download has run this long, so short or
+    /// just-started downloads are never abandoned on a noisy early rate. Default 500 ms.
+    public var minimumElapsedBeforeAbandoning: Duration
+    /// The fraction of the in-flight download's rate assumed for a lower variant fetched
+    /// instead. Default 0.8.
+    public var abandonmentRateFraction: Double
+
+    /// The forward buffer target used when `preferredForwardBufferDuration` is automatic: 30 s.
+    public static let automaticForwardBuffer: Duration = .seconds(30)
+
+    /// A configuration with explicit values; every parameter defaults to the documented
+    /// default.
+    public init(
+        defaultBandwidthEstimate: Int = 1_500_000,
+        upSwitchBandwidthFraction: Double = 0.7,
+        stayBandwidthFraction: Double = 0.9,
+        minimumBufferForUpSwitch: Duration = .seconds(10),
+        maximumBufferForDownSwitch: Duration = .seconds(25),
+        preferredForwardBufferDuration: Duration = .zero,
+        exclusionDuration: Duration = .seconds(60),
+        minimumElapsedBeforeAbandoning: Duration = .milliseconds(500),
+        abandonmentRateFraction: Double = 0.8
+    ) {
+        self.defaultBandwidthEstimate = defaultBandwidthEstimate
+        self.upSwitchBandwidthFraction = upSwitchBandwidthFraction
+        self.stayBandwidthFraction = stayBandwidthFraction
+        self.minimumBufferForUpSwitch = minimumBufferForUpSwitch
+        self.maximumBufferForDownSwitch = maximumBufferForDownSwitch
+        self.preferredForwardBufferDuration = preferredForwardBufferDuration
+        self.exclusionDuration = exclusionDuration
+        self.minimumElapsedBeforeAbandoning = minimumElapsedBeforeAbandoning
+        self.abandonmentRateFraction = abandonmentRateFraction
+    }
+
+    /// How much media to buffer ahead for segments of `segmentDuration`: the preferred
+    /// duration, or 30 s when it is automatic, and never less than two segments (with less,
+    /// every download would start with the buffer nearly dry).
+    public func forwardBufferTarget(segmentDuration: Duration) -> Duration {
+        let preferred =
+            preferredForwardBufferDuration > .zero ? preferredForwardBufferDuration : Self.automaticForwardBuffer
+        return max(preferred, segmentDuration * 2)
+    }
+
+    /// The up-switch buffer threshold for a forward buffer target of `target`.
+    func upSwitchBuffer(target: Duration) -> Duration {
+        min(minimumBufferForUpSwitch, target / 3)
+    }
+
+    /// The no-down-switch buffer threshold for a forward buffer target of `target`.
+    func downSwitchBuffer(target: Duration) -> Duration {
+        min(maximumBufferForDownSwitch, target * 5 / 6)
+    }
+}
