@@ -34,7 +34,10 @@ extension PipelinePlayback {
         } else {
             do throws(HLSError) {
                 presentation = try PlaylistLoader(fetcher: fetcher).loadPresentation(
-                    asset.url, order: HLSVariantOrder.startOrder, pause: { _ in !fetcher.isCancelled })
+                    asset.url,
+                    order: { [hlsConfiguration] in
+                        StartVariantOrder.order($0, pinned: hlsConfiguration.pinnedVariant)
+                    }, pause: { _ in !fetcher.isCancelled })
             } catch {
                 if !error.isCancellation { fail(PlaybackError(error.assetLoadError)) }
                 return nil

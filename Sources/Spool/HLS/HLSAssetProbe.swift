@@ -19,7 +19,7 @@ final class HLSAssetProbe: Sendable {
                 }
                 do throws(HLSError) {
                     let presentation = try PlaylistLoader(fetcher: fetcher).loadPresentation(
-                        url, order: HLSVariantOrder.startOrder, pause: pause)
+                        url, order: { StartVariantOrder.order($0) }, pause: pause)
                     return .success((Self.describe(presentation), presentation))
                 } catch {
                     return .failure(error.assetLoadError)
@@ -54,18 +54,5 @@ final class HLSAssetProbe: Sendable {
         return ProbeResult(
             duration: presentation.duration, formatName: "hls", bitRate: presentation.initialVariant?.bandwidth,
             tracks: tracks, metadata: .empty, isSeekable: !presentation.isLive)
-    }
-}
-
-/// The order variants are tried in at start-up.
-enum HLSVariantOrder {
-    /// Start at the highest variant within a conservative 1 Mb/s guess (the lowest when none
-    /// fits), then the others from low to high: quick to start, and failover goes to safer
-    /// variants first.
-    static func startOrder(_ variants: [Variant]) -> [Int] {
-        let byBandwidth = variants.indices.sorted { variants[$0].bandwidth < variants[$1].bandwidth }
-        guard let lowest = byBandwidth.first else { return [] }
-        let first = byBandwidth.last { variants[$0].bandwidth <= 1_000_000 } ?? lowest
-        return [first] + byBandwidth.filter { $0 != first }
     }
 }

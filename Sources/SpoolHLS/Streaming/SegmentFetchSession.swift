@@ -1,5 +1,6 @@
 import Foundation
 import SpoolCore
+import Synchronization
 
 /// The download thread's state and decisions: where it is, which variant, which playlists,
 /// keys and init sections it holds, what failed. Used only on the stream's thread.
@@ -20,12 +21,14 @@ struct SegmentFetchSession {
     /// Per variant: when its playlist was last loaded, and whether that reload changed it.
     private var reloads: [Int: (at: Duration, changed: Bool)] = [:]
     private var exclusions: [Int: Duration] = [:]
-    private var choice = AdaptiveChoice()
+    private var estimator = ThroughputEstimator()
+    private var controller: AdaptiveBitrateController?
     private var current: Int?
     private var nextTime: MediaTime = .zero
     private var nextSequence: Int?
     private var initCache: (id: String, data: Data)?
     private var keys: [URL: [UInt8]] = [:]
+    private let progress = DownloadProgress()
     private var failingSince: Duration?
     private(set) var statistics = HLSStreamStatistics()
     private(set) var liveWindow: (start: MediaTime, end: MediaTime)?
@@ -43,6 +46,12 @@ struct SegmentFetchSession {
         variants = presentation.variants
         isLive = presentation.isLive
         current = presentation.initialVariantIndex
+        let candidates = variants.enumerated().map { VariantCandidate($0.element, index: $0.offset) }
+        controller = AdaptiveBitrateController(
+            variants: candidates,
+            configuration: ABRConfiguration(
+                preferredForwardBufferDuration: stream.configuration.effectiveForwardBuffer))
+        if let initial = presentation.initialVariantIndex { _ = controller?.commit(initial, .initial) }
         if let index = presentation.initialVariantIndex {
             playlists[index] = presentation.initialPlaylist
             reloads[index] = (stream.now(), true)
@@ -174,6 +183,7 @@ struct SegmentFetchSession {
         if failingSince == nil { failingSince = now }
         if let variant, variants.count > 1 {
             exclusions[variant] = now + stream.configuration.exclusionDuration
+            controller?.excludeVariant(variant, at: now)
         }
         let allExcluded = variants.indices.allSatisfy { isExcluded($0, at: now) }
         if variants.count <= 1 || allExcluded || now - (failingSince ?? now) >= failureDeadline {
@@ -190,32 +200,18 @@ struct SegmentFetchSession {
     // MARK: Variant choice
 
     private mutating func chooseVariant(pinned: Int?, bufferedSeconds: Double) -> Int? {
-        guard !variants.isEmpty else { return nil }
-        let now = stream.now()
-        if let pinned, variants.indices.contains(pinned), !isExcluded(pinned, at: now) { return pinned }
+        guard !variants.isEmpty, var controller else { return nil }
         let configuration = stream.configuration
-        var allowed = variants.indices.filter { !isExcluded($0, at: now) }
-        let capped = allowed.filter { index in
-            let variant = variants[index]
-            if configuration.peakBitRate > 0, variant.bandwidth > configuration.peakBitRate { return false }
-            if let maximum = configuration.maximumResolution, let resolution = variant.resolution,
-                resolution.width > maximum.width || resolution.height > maximum.height
-            {
-                return false
-            }
-            return true
-        }
-        if !capped.isEmpty {
-            allowed = capped
-        } else if let lowest = allowed.min(by: { variants[$0].bandwidth < variants[$1].bandwidth }) {
-            allowed = [lowest]  // nothing fits the caps: the least demanding one
-        }
-        if allowed.isEmpty {
-            // Every variant failed recently: try the one whose exclusion ends first.
-            return exclusions.min { $0.value < $1.value }?.key ?? current
-        }
-        return choice.choose(
-            current: current, allowed: allowed, bandwidths: variants.map(\.bandwidth), bufferedSeconds: bufferedSeconds)
+        let caps = AdaptiveCaps(
+            peakBitRate: configuration.peakBitRate > 0 ? configuration.peakBitRate : nil,
+            maximumResolution: configuration.maximumResolution)
+        let target = currentPlaylist.targetDuration
+        let decision = controller.selectVariant(
+            at: stream.now(), bufferedAhead: .milliseconds(Int64(bufferedSeconds * 1000)),
+            segmentDuration: .milliseconds(Int64(max(target.secondsValue, 1) * 1000)), estimate: estimator.estimate,
+            caps: caps, pinnedIndex: pinned)
+        self.controller = controller
+        return decision.variantIndex
     }
 
     // MARK: Playlists
@@ -276,14 +272,16 @@ struct SegmentFetchSession {
             let initSection = try initializationSection(for: segment, generation: generation)
             let deadline = abandonmentRule(variant: variant, segment: segment, bufferedSeconds: bufferedSeconds)
             let state = stream.state
+            let progress = self.progress
             let request = ResourceRequest(
                 url: segment.uri, byteRange: segment.byteRange, maxBytes: stream.configuration.maxSegmentBytes,
                 onProgress: { bytes, elapsed in
                     if state.withLock({ $0.generation != generation || $0.cancelled }) { return false }
+                    progress.record(bytes, elapsed)
                     return deadline(bytes, elapsed)
                 })
             let fetched = try fetch(request, generation: generation)
-            choice.record(bytes: fetched.data.count, transferSeconds: fetched.transferDuration.seconds)
+            estimator.addSample(bytes: fetched.data.count, transferDuration: fetched.transferDuration)
             let data = try decrypt(
                 fetched.data, with: segment.key, sequence: segment.mediaSequence, generation: generation)
             return .success(
@@ -295,8 +293,9 @@ struct SegmentFetchSession {
         } catch {
             if case .fetch(.abandoned) = error, let variant {
                 // Too slow to arrive before the buffer runs dry: a lower variant next time.
-                choice.record(bytes: 16 * 1024, transferSeconds: 1)
-                exclusions[variant] = stream.now() + .seconds(5)
+                let (bytes, elapsed) = progress.latest
+                estimator.addSample(bytes: max(bytes, 16 * 1024), transferDuration: max(elapsed, .milliseconds(500)))
+                controller?.excludeVariant(variant, at: stream.now())
             }
             return .failure(error)
         }
@@ -371,4 +370,14 @@ struct SegmentFetchSession {
         keys[key.uri] = bytes
         return bytes
     }
+}
+
+/// The latest progress of the segment download in flight, written by the fetcher's callback
+/// and read by the download thread when the download is abandoned.
+final class DownloadProgress: Sendable {
+    private let state = Mutex<(Int, Duration)>((0, .zero))
+
+    func record(_ bytes: Int, _ elapsed: Duration) { state.withLock { $0 = (bytes, elapsed) } }
+
+    var latest: (Int, Duration) { state.withLock { $0 } }
 }
