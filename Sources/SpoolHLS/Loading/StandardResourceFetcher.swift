@@ -22,7 +22,7 @@ public final class StandardResourceFetcher: ResourceFetching {
     /// A fetcher whose requests fail after `requestTimeout` without data, sending `headers`
     /// with every request; `now` is a monotonic clock (for transfer durations).
     public init(
-        requestTimeout: Duration = .seconds(5), headers: [String: String] = [:],
+        requestTimeout: Duration = .seconds(4), headers: [String: String] = [:],
         now: @escaping @Sendable () -> Duration
     ) {
         self.now = now

@@ -30,6 +30,7 @@ struct SegmentFetchSession {
     private var keys: [URL: [UInt8]] = [:]
     private let progress = DownloadProgress()
     private var failingSince: Duration?
+    private var fetchStarted: Duration?
     private(set) var statistics = HLSStreamStatistics()
     private(set) var liveWindow: (start: MediaTime, end: MediaTime)?
     /// For live playlists, the playlist-timeline time of a known media sequence number: the
@@ -115,6 +116,7 @@ struct SegmentFetchSession {
 
     /// Fetches the next segment (choosing its variant), or says why not.
     mutating func fetchNext(generation: Int, pinned: Int?, bufferedSeconds: Double) -> Outcome {
+        fetchStarted = stream.now()
         let variant = chooseVariant(pinned: pinned, bufferedSeconds: bufferedSeconds)
         let playlist: MediaPlaylist
         switch mediaPlaylist(for: variant, generation: generation) {
@@ -180,7 +182,8 @@ struct SegmentFetchSession {
         if case .fetch(.abandoned) = error { return .retryLater }
         statistics.failedFetches += 1
         let now = stream.now()
-        if failingSince == nil { failingSince = now }
+        // Failing since the first try of the fetch that failed, retries included.
+        if failingSince == nil { failingSince = fetchStarted ?? now }
         if let variant, variants.count > 1 {
             exclusions[variant] = now + stream.configuration.exclusionDuration
             controller?.excludeVariant(variant, at: now)
