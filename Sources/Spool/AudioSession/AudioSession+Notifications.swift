@@ -4,20 +4,22 @@ public import SpoolCore
 extension AudioSession {
     /// Posted on the main actor when an interruption begins or ends
     /// (AVAudioSession.interruptionNotification); the object is the session.
-    public static let interruptionNotification = Notification.Name("SpoolAudioSessionInterruptionNotification")
+    nonisolated public static let interruptionNotification = Notification.Name(
+        "SpoolAudioSessionInterruptionNotification")
     /// Posted on the main actor when the route changes (AVAudioSession.routeChangeNotification);
     /// the object is the session.
-    public static let routeChangeNotification = Notification.Name("SpoolAudioSessionRouteChangeNotification")
+    nonisolated public static let routeChangeNotification = Notification.Name(
+        "SpoolAudioSessionRouteChangeNotification")
     /// User-info key: the `InterruptionType` raw value, a `UInt` (AVAudioSessionInterruptionTypeKey).
-    public static let interruptionTypeKey = "SpoolAudioSessionInterruptionTypeKey"
+    nonisolated public static let interruptionTypeKey = "SpoolAudioSessionInterruptionTypeKey"
     /// User-info key: the `InterruptionOptions` raw value, a `UInt`, on `ended` only
     /// (AVAudioSessionInterruptionOptionKey).
-    public static let interruptionOptionKey = "SpoolAudioSessionInterruptionOptionKey"
+    nonisolated public static let interruptionOptionKey = "SpoolAudioSessionInterruptionOptionKey"
     /// User-info key: the `RouteChangeReason` raw value, a `UInt` (AVAudioSessionRouteChangeReasonKey).
-    public static let routeChangeReasonKey = "SpoolAudioSessionRouteChangeReasonKey"
+    nonisolated public static let routeChangeReasonKey = "SpoolAudioSessionRouteChangeReasonKey"
     /// User-info key: the device (sink name) played on before the change, a `String`, when
     /// known (AVAudioSessionRouteChangePreviousRouteKey, reduced to the output's name).
-    public static let routeChangePreviousRouteKey = "SpoolAudioSessionRouteChangePreviousRouteKey"
+    nonisolated public static let routeChangePreviousRouteKey = "SpoolAudioSessionRouteChangePreviousRouteKey"
 
     /// Posts `event` as Apple's notifications shape it.
     func post(_ event: AudioSessionEvent) {
