@@ -106,15 +106,18 @@ public final class AudioSession {
     /// Activates or deactivates the session (AVAudioSession.setActive(_:options:)).
     ///
     /// Activating opens nothing: the stream opens when playback begins. Deactivating pauses
-    /// the player; with `notifyOthersOnDeactivation` it also closes the stream, so the
-    /// server's policy modules end the interruptions our stream caused (others resume) —
-    /// without it the stream stays, corked.
+    /// the player (its stream corks). With `notifyOthersOnDeactivation` and no current item
+    /// (playback is over, when Apple's guidelines say to deactivate) the stream is also
+    /// closed, so the server's policy modules end any interruption it caused; a current
+    /// item keeps its stream, corked, so that it can play on.
     public func setActive(_ active: Bool, options: SetActiveOptions = []) {
         isActive = active
         guard !active else { return }
         policy.cancelPendingResume()
         withPolicy { player?.pause() }
-        if options.contains(.notifyOthersOnDeactivation) { player?.closeAudioOutput() }
+        // Closing under a current item would silence it for good: its audio thread ends with
+        // the device.
+        if options.contains(.notifyOthersOnDeactivation), player?.currentItem == nil { player?.closeAudioOutput() }
     }
 
     /// The session's interruptions and route changes as they happen, for as long as the
