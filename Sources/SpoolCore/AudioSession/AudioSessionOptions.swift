@@ -28,8 +28,8 @@ public struct AudioSessionSetActiveOptions: OptionSet, Hashable, Sendable {
     /// Options from their bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
-    /// Let others resume: the stream is closed rather than corked, so the server's policy
-    /// modules end the interruptions it caused.
+    /// Let others resume: once playback is over the stream is closed rather than corked, so
+    /// the server's policy modules end the interruptions it caused.
     public static let notifyOthersOnDeactivation = AudioSessionSetActiveOptions(rawValue: 0x1)
 }
 
