@@ -1,5 +1,4 @@
 public import Foundation
-public import SpoolCore
 
 extension AudioSession {
     /// Posted on the main actor when an interruption begins or ends

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import SpoolCore
 
 /// A player's audio session (AVAudioSession's counterpart), realised on PulseAudio.
