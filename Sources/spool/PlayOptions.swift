@@ -23,6 +23,8 @@ struct PlayOptions: Equatable {
     var inputs: [String] = []
     var video: VideoChoice = .automatic
     var audio: AudioChoice = .automatic
+    /// The PulseAudio sink `--audio-device` named: checked against the server's sinks first.
+    var audioDevice: String?
     var isUntimed = false
     var startSeconds: Double?
     var frameLimit: Int?
@@ -54,6 +56,7 @@ struct PlayOptions: Equatable {
           --vo sdl|null|framemd5:FILE   video output (default: a window when $DISPLAY is set, else none)
           --ao pulse[:SINK]|wav:FILE|null
                                         audio output (default: PulseAudio when a server answers, else null)
+          --audio-device NAME           play on PulseAudio sink NAME (`spool devices` lists them)
           --no-video, --no-audio        ignore the video / audio track
           --untimed                     present every frame as fast as possible
           --start SEC                   start at SEC seconds
@@ -90,6 +93,11 @@ struct PlayOptions: Equatable {
             switch argument {
             case "--vo": options.video = try parseVideo(try value(for: argument))
             case "--ao": options.audio = try parseAudio(try value(for: argument))
+            case "--audio-device":
+                let name = try value(for: argument)
+                guard !name.isEmpty else { throw UsageError(description: "--audio-device needs a sink name") }
+                options.audio = .pulse(sink: name)
+                options.audioDevice = name
             case "--no-video": options.video = .none
             case "--no-audio": options.audio = .none
             case "--untimed": options.isUntimed = true

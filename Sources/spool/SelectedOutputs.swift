@@ -46,6 +46,9 @@ final class SelectedOutputs {
             }
             audioSpec = spec
         }
+        if let device = options.audioDevice, options.audio == .pulse(sink: device) {
+            try await AudioDevices.check(device)
+        }
         var isUntimed = options.isUntimed
         if case .wav = audioSpec { isUntimed = true }
         let timed = !isUntimed

@@ -15,6 +15,8 @@ let usage = """
                    read or has nothing playable.
       play [options] URL|PATH...
                    play files or streams as a queue; `spool play --help` lists the options.
+      devices      list the PulseAudio sinks (NAME, description, the default marked) to
+                   pass to `spool play --audio-device NAME`.
       --help       show this help
       --version    show Spool's version and the versions of the linked libraries
     """
@@ -31,6 +33,8 @@ case "--version", "version":
     for line in SpoolInfo.libraryVersions { print("  \(line)") }
 case "probe":
     exit(await ProbeCommand.run(Array(arguments.dropFirst())))
+case "devices":
+    exit(await AudioDevices.run())
 case "play":
     exit(await PlayCommand.run(Array(arguments.dropFirst())))
 default:

@@ -80,22 +80,35 @@ public class Player {
 
     /// The audio output, shared by successive items so a queue plays without reopening it.
     let sharedAudio: SharedAudioOutput?
+    /// The player's own audio session: category, interruptions, route changes, route picker.
+    public let audioSession: AudioSession
 
     /// A player whose items play through the real engine into `configuration`'s outputs.
     public convenience init(configuration: PlayerConfiguration) {
-        let sharedAudio = configuration.makeAudioOutput.map { SharedAudioOutput(make: $0) }
-        self.init(configuration: configuration, sharedAudio: sharedAudio) { item in
+        let audioSession = AudioSession()
+        let router = audioSession.router
+        // Every output the player makes joins its session before it starts.
+        let sharedAudio = configuration.makeAudioOutput.map { make in
+            SharedAudioOutput { () throws(AudioOutputError) -> any AudioOutput in
+                let output = try make()
+                router.attach(output)
+                return output
+            }
+        }
+        self.init(configuration: configuration, sharedAudio: sharedAudio, audioSession: audioSession) { item in
             PipelinePlayback(item: item, configuration: configuration, sharedAudio: sharedAudio)
         }
     }
 
     init(
         configuration: PlayerConfiguration, sharedAudio: SharedAudioOutput? = nil,
-        makePlayback: @escaping ItemPlaybackFactory
+        audioSession: AudioSession = AudioSession(), makePlayback: @escaping ItemPlaybackFactory
     ) {
         self.configuration = configuration
         self.sharedAudio = sharedAudio
+        self.audioSession = audioSession
         self.makePlayback = makePlayback
+        audioSession.attach(to: self)
     }
 
     /// Closes the audio device (a WAV file output is finished). The player keeps its output
@@ -111,6 +124,7 @@ public class Player {
         get { requestedRate }
         set {
             requestedRate = newValue == 0 ? 0 : min(max(newValue, 0.5), 4)
+            audioSession.playerRateWasSet()
             applyRate()
         }
     }

@@ -21,8 +21,8 @@ import Synchronization
 /// gain is linear (0.5 halves the amplitude, about -6 dB).
 public final class PulseAudioOutput: AudioOutput {
     /// Where the output is in its life; the session exists from the first `start` on.
-    private enum Phase {
-        case idle(paused: Bool, gain: Float?)
+    enum Phase {
+        case idle(PulsePlaybackSession.Settings)
         case open(PulsePlaybackSession)
         case stopped
     }
@@ -31,12 +31,12 @@ public final class PulseAudioOutput: AudioOutput {
     public let name = "pulse"
     /// How this output connects and presents itself.
     public let configuration: Configuration
-    private let phase: Mutex<Phase>
+    let phase: Mutex<Phase>
 
     /// An output that connects on `start`, as `configuration` says. Creating it does no I/O.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        self.phase = Mutex(.idle(paused: false, gain: nil))
+        self.phase = Mutex(.idle(PulsePlaybackSession.Settings()))
     }
 
     /// Whether a PulseAudio server answers at `server` (libpulse's default lookup when `nil`)
@@ -56,17 +56,21 @@ public final class PulseAudioOutput: AudioOutput {
                 throw .stopped
             case .open(let session):
                 return session
-            case .idle(let paused, let gain):
-                guard let mainloop = PulseMainloop() else {
-                    throw .unavailable("libpulse could not create a main loop")
-                }
-                let session = PulsePlaybackSession(
-                    configuration: configuration, mainloop: mainloop, paused: paused, gain: gain)
-                phase = .open(session)
-                return session
+            case .idle(let settings):
+                return try openSession(&phase, settings: settings)
             }
         }
         try session.start(format: format)
+    }
+
+    /// Moves to `.open` with a new (unconnected) session holding `settings`.
+    func openSession(_ phase: inout Phase, settings: PulsePlaybackSession.Settings) throws(AudioOutputError)
+        -> PulsePlaybackSession
+    {
+        guard let mainloop = PulseMainloop() else { throw .unavailable("libpulse could not create a main loop") }
+        let session = PulsePlaybackSession(configuration: configuration, mainloop: mainloop, settings: settings)
+        phase = .open(session)
+        return session
     }
 
     /// Queues `buffer`, blocking while the server's buffer is full. Throws `.stopped` after
@@ -87,8 +91,9 @@ public final class PulseAudioOutput: AudioOutput {
     public func setPaused(_ paused: Bool) {
         let session = phase.withLock { phase -> PulsePlaybackSession? in
             switch phase {
-            case .idle(_, let gain):
-                phase = .idle(paused: paused, gain: gain)
+            case .idle(var settings):
+                settings.paused = paused
+                phase = .idle(settings)
                 return nil
             case .open(let session): return session
             case .stopped: return nil
@@ -115,8 +120,9 @@ public final class PulseAudioOutput: AudioOutput {
         let gain = volume.isNaN ? 0 : min(max(volume, 0), 1)
         let session = phase.withLock { phase -> PulsePlaybackSession? in
             switch phase {
-            case .idle(let paused, _):
-                phase = .idle(paused: paused, gain: gain)
+            case .idle(var settings):
+                settings.gain = gain
+                phase = .idle(settings)
                 return nil
             case .open(let session): return session
             case .stopped: return nil
@@ -133,6 +139,27 @@ public final class PulseAudioOutput: AudioOutput {
             return session
         }
         session?.stop()
+    }
+
+    /// The phase now (the session it holds stays usable after the lock is released).
+    var phaseSnapshot: Phase { phase.withLock { $0 } }
+
+    /// Applies a session setting: to the pending settings before `start`, to the open session
+    /// after (outside the output's lock: the session takes libpulse's).
+    func updateSession(
+        _ pending: (inout PulsePlaybackSession.Settings) -> Void, open: (PulsePlaybackSession) -> Void
+    ) {
+        let session = phase.withLock { phase -> PulsePlaybackSession? in
+            switch phase {
+            case .idle(var settings):
+                pending(&settings)
+                phase = .idle(settings)
+                return nil
+            case .open(let session): return session
+            case .stopped: return nil
+            }
+        }
+        if let session { open(session) }
     }
 
     /// The server's index of the playback stream (its sink input), once open.

@@ -10,6 +10,8 @@ final class PulseContext {
     let mainloop: PulseMainloop
     /// The `pa_context*` this object owns; `nil` after `close()`.
     private var handle: OpaquePointer?
+    /// The receiver of sink and server changes, kept alive while its callback is registered.
+    private var sessionEvents: PulseSessionEvents?
 
     /// Creates an unconnected context whose `application.name` is `applicationName`.
     init(mainloop: PulseMainloop, applicationName: String) throws(PulseError) {
@@ -97,11 +99,26 @@ final class PulseContext {
         }
     }
 
+    /// Reports sink and server changes to `events` from now on, and asks for the server's
+    /// current defaults so that a later change of the default sink can be told apart.
+    func subscribe(_ events: PulseSessionEvents) {
+        guard let handle else { return }
+        sessionEvents = events
+        pa_context_set_subscribe_callback(handle, PulseSessionEvents.subscriptionCallback, events.userdata)
+        let mask = PA_SUBSCRIPTION_MASK_SINK.rawValue | PA_SUBSCRIPTION_MASK_SERVER.rawValue
+        if let operation = pa_context_subscribe(handle, pa_subscription_mask_t(mask), nil, nil) {
+            pa_operation_unref(operation)
+        }
+        events.requestServerInfo(on: handle)
+    }
+
     /// Disconnects and releases the context. Idempotent.
     func close() {
         guard let handle else { return }
         self.handle = nil
         pa_context_set_state_callback(handle, nil, nil)
+        pa_context_set_subscribe_callback(handle, nil, nil)
+        sessionEvents = nil
         pa_context_disconnect(handle)
         pa_context_unref(handle)
     }

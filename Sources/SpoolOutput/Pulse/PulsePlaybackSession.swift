@@ -11,6 +11,20 @@ internal import SpoolCore
 /// signal the loop, and every state change they could report (context, stream, write
 /// request, operation) has such a callback, so no wait can outlive the condition it waits for.
 final class PulsePlaybackSession: @unchecked Sendable {
+    /// What a session is asked before it opens anything; it keeps these across streams.
+    struct Settings {
+        /// Whether streams open (and stay) corked.
+        var paused = false
+        /// The stream volume (linear), or `nil` to leave it to the server.
+        var gain: Float?
+        /// The audio session the stream presents; `nil` uses the configuration's role.
+        var attributes: AudioSessionAttributes?
+        /// The sink to play on, overriding the configuration's once the route picker chose one.
+        var sink: String?
+        /// Where interruptions and route changes go.
+        var eventHandler: (@Sendable (AudioSessionEvent) -> Void)?
+    }
+
     private let configuration: PulseAudioOutput.Configuration
     private let mainloop: PulseMainloop
     private var context: PulseContext?
@@ -18,16 +32,28 @@ final class PulsePlaybackSession: @unchecked Sendable {
     private var isStopped = false
     private var isPaused: Bool
     private var gain: Float?
+    private var attributes: AudioSessionAttributes?
+    private var sink: String?
+    /// Cork requests and route changes of the current stream and connection.
+    private let events = PulseSessionEvents()
     /// Bytes written since the stream opened or was flushed: the latency estimate until the
     /// server's first timing report arrives.
     private var bytesWrittenSinceFlush = 0
 
-    /// A session that will connect on `start`, starting paused and at `gain` as asked before.
-    init(configuration: PulseAudioOutput.Configuration, mainloop: PulseMainloop, paused: Bool, gain: Float?) {
+    /// A session that will connect on `start`, with what was asked of the output before.
+    init(configuration: PulseAudioOutput.Configuration, mainloop: PulseMainloop, settings: Settings) {
         self.configuration = configuration
         self.mainloop = mainloop
-        self.isPaused = paused
-        self.gain = gain
+        self.isPaused = settings.paused
+        self.gain = settings.gain
+        self.attributes = settings.attributes
+        self.sink = settings.sink ?? configuration.sink
+        events.handler = settings.eventHandler
+    }
+
+    /// The stream properties: the configuration's, with the session's role when one is set.
+    private var streamProperties: [String: String] {
+        configuration.streamProperties.merging(attributes?.pulseStreamProperties ?? [:]) { $1 }
     }
 
     /// Connects if needed and opens a stream in `format`, both within one
@@ -126,6 +152,74 @@ final class PulsePlaybackSession: @unchecked Sendable {
         }
     }
 
+    /// Presents the stream as `attributes` say: the next stream opens with them, and the open
+    /// one has its properties replaced on the server.
+    func setAttributes(_ attributes: AudioSessionAttributes) {
+        mainloop.withLock {
+            self.attributes = attributes
+            stream?.updateProperties(attributes.pulseStreamProperties)
+        }
+    }
+
+    /// Sets where interruptions and route changes go.
+    func setEventHandler(_ handler: (@Sendable (AudioSessionEvent) -> Void)?) {
+        mainloop.withLock { events.handler = handler }
+    }
+
+    /// The sink the stream plays on, or the one it will open on.
+    var currentSinkName: String? {
+        mainloop.withLock { events.sink?.name ?? sink }
+    }
+
+    /// The server's sinks, over this session's connection when it has one.
+    func devices() throws(AudioOutputError) -> [AudioOutputDevice] {
+        let deadline = PulseDeadline(after: configuration.connectTimeout)
+        return try mainloop.withLock { () throws(AudioOutputError) -> [AudioOutputDevice] in
+            guard !isStopped else { throw .stopped }
+            guard mainloop.startThreadIfNeeded() else {
+                throw .unavailable("libpulse could not start its event thread")
+            }
+            let context = try connectedContext(deadline: deadline)
+            do throws(PulseError) {
+                return try PulseDeviceQuery.devices(on: context, timeout: deadline.remaining)
+            } catch {
+                throw .unavailable(error.description)
+            }
+        }
+    }
+
+    /// Plays on sink `name` from now on: an open stream is moved there (keeping what it has
+    /// queued), waiting at most `connectTimeout` for the server to confirm. Throws
+    /// `.unavailable` when the server refuses (no such sink); the route is then unchanged.
+    func route(toSink name: String) throws(AudioOutputError) {
+        try mainloop.withLock { () throws(AudioOutputError) in
+            guard !isStopped else { throw .stopped }
+            guard let stream, let context, let index = stream.sinkInputIndex, let handle = context.rawHandle,
+                stream.state == PA_STREAM_READY
+            else {
+                sink = name
+                return
+            }
+            guard events.sink?.name != name else {
+                sink = name
+                return
+            }
+            events.isExpectingMove = true
+            defer { events.isExpectingMove = false }
+            guard
+                let operation = PulseOperation(
+                    mainloop: mainloop, start: { pa_context_move_sink_input_by_name(handle, index, name, $0, $1) })
+            else { throw .unavailable(context.error(while: "moving the stream to \(name)").description) }
+            let finished = context.waitBounded(timeout: configuration.connectTimeout) {
+                !operation.isRunning || isStopped || !context.isGood
+            }
+            guard finished, operation.succeeded else {
+                throw .unavailable("PulseAudio did not move the stream to sink \(name) (is there such a sink?)")
+            }
+            sink = name
+        }
+    }
+
     /// The server's index for the stream (its sink input), for tests and diagnostics.
     var sinkInputIndex: UInt32? { mainloop.withLock { stream?.sinkInputIndex } }
 
@@ -155,6 +249,7 @@ final class PulsePlaybackSession: @unchecked Sendable {
         do throws(PulseError) {
             let context = try PulseContext(mainloop: mainloop, applicationName: configuration.applicationName)
             try context.connect(server: configuration.server, timeout: deadline.remaining) { isStopped }
+            context.subscribe(events)
             self.context = context
             return context
         } catch {
@@ -167,10 +262,12 @@ final class PulsePlaybackSession: @unchecked Sendable {
     ) throws(PulseError) -> PulseStream {
         let stream = try PulseStream(
             context: context, format: format, name: configuration.streamName,
-            properties: configuration.streamProperties)
+            properties: streamProperties)
+        stream.observe(events)
         let initialGain = gain
-        try stream.connect(sink: configuration.sink, targetLatency: configuration.targetLatency, gain: initialGain)
-        let sinkName = configuration.sink.map { "sink \($0)" } ?? "the default sink"
+        let sink = self.sink
+        try stream.connect(sink: sink, targetLatency: configuration.targetLatency, gain: initialGain)
+        let sinkName = sink.map { "sink \($0)" } ?? "the default sink"
         let ready = try context.waitBounded(timeout: deadline.remaining) { () throws(PulseError) -> Bool in
             let state = stream.state
             if state == PA_STREAM_READY { return true }
@@ -188,6 +285,7 @@ final class PulsePlaybackSession: @unchecked Sendable {
         if let gain, gain != initialGain, let index = stream.sinkInputIndex {
             context.setSinkInputVolume(index: index, channelCount: format.channelCount, linearGain: gain)
         }
+        events.streamOpened(on: stream.sink)
         // The stream opened corked (see PulseStream.connect); now the sink knows its latency.
         if !isPaused { stream.setCorked(false) }
         return stream

@@ -16,6 +16,8 @@ final class PulseStream {
     /// The `pa_stream*` this object owns; `nil` after `close()`.
     private var handle: OpaquePointer?
     private var sampleSpec: pa_sample_spec
+    /// The receiver of cork requests and moves, kept alive while its callbacks are registered.
+    private var sessionEvents: PulseSessionEvents?
 
     /// Creates an unconnected stream of interleaved float samples in `format`, named `name`
     /// (mixers show it), with extra stream properties (`media.role`…). Channels are in WAVE
@@ -151,12 +153,42 @@ final class PulseStream {
         return PulseOperation(mainloop: context.mainloop) { pa_stream_drain(handle, $0, $1) }
     }
 
+    /// Routes the server's cork requests and moves of this stream to `events`.
+    func observe(_ events: PulseSessionEvents) {
+        guard let handle else { return }
+        sessionEvents = events
+        pa_stream_set_event_callback(handle, PulseSessionEvents.streamEventCallback, events.userdata)
+        pa_stream_set_moved_callback(handle, PulseSessionEvents.streamMovedCallback, events.userdata)
+    }
+
+    /// The sink the stream plays on, `nil` until the stream is ready.
+    var sink: PulseSessionEvents.Sink? {
+        guard let handle, state == PA_STREAM_READY else { return nil }
+        let index = pa_stream_get_device_index(handle)
+        guard index != cpulse_invalid_index() else { return nil }
+        return PulseSessionEvents.Sink(
+            index: index, name: pa_stream_get_device_name(handle).map { String(cString: $0) } ?? "")
+    }
+
+    /// Replaces the stream's properties named in `properties` (`media.role`…) on the server;
+    /// returns at once. Policy modules see the new values from then on.
+    func updateProperties(_ properties: [String: String]) {
+        guard let handle else { return }
+        let operation = PulseProperties(properties).withHandle { list in
+            pa_stream_proplist_update(handle, PA_UPDATE_REPLACE, list, nil, nil)
+        }
+        if let operation { pa_operation_unref(operation) }
+    }
+
     /// Disconnects and releases the stream. Idempotent.
     func close() {
         guard let handle else { return }
         self.handle = nil
         pa_stream_set_state_callback(handle, nil, nil)
         pa_stream_set_write_callback(handle, nil, nil)
+        pa_stream_set_event_callback(handle, nil, nil)
+        pa_stream_set_moved_callback(handle, nil, nil)
+        sessionEvents = nil
         pa_stream_disconnect(handle)
         pa_stream_unref(handle)
     }
