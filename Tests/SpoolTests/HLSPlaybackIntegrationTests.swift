@@ -166,3 +166,26 @@ struct HLSPlaybackIntegrationTests {
         #expect(run.errorText.contains("127.0.0.1"), "\(run.errorText)")
     }
 }
+
+@Suite("HLS AES-128 over nginx (integration)")
+struct HLSEncryptedPlaybackIntegrationTests {
+    @Test("AES-128 variants (explicit IV and media-sequence IV) decode frame for frame like ffmpeg's decode")
+    func aes128MatchesFFmpeg() async throws {
+        let ladder = try await HLSTestMedia.ladder(.aes128)
+        let server = try await NginxServer.start(NginxConfiguration(root: try HLSTestMedia.root()))
+        defer { server.stop() }
+        for (index, path) in ladder.variantPlaylistPaths.enumerated().prefix(2) {
+            let output = try PlayTool.scratchPath("hls-aes-\(index).md5")
+            let run = try await PlayTool.spool([
+                "play", "--vo", "framemd5:\(output)", "--ao", "null", "--untimed", "--variant", "\(index)",
+                server.url(ladder.masterPlaylistPath).absoluteString,
+            ])
+            #expect(run.status == 0, "\(run.errorText)")
+            let expected = try await PlayTool.ffmpegFrameMD5(
+                of: ladder.fileURL(path), inputOptions: ["-allowed_extensions", "ALL"])
+            let actual = PlayTool.hashColumn(try String(contentsOfFile: output, encoding: .utf8))
+            #expect(!actual.isEmpty)
+            #expect(actual == PlayTool.hashColumn(expected))
+        }
+    }
+}
