@@ -4,7 +4,7 @@ STRICT := -Xswiftc -warnings-as-errors
 DEMO_DIR := .cache/demo
 DEMO_CLIP := $(DEMO_DIR)/spool-demo.mp4
 
-.PHONY: all bootstrap build lint format gates test test-tsan demo bench fuzz fuzz-build clean
+.PHONY: all bootstrap build lint format gates test test-tsan demo bench fuzz fuzz-build fuzz-smoke clean
 
 all: build
 
@@ -65,6 +65,10 @@ fuzz-build:
 
 fuzz: fuzz-build
 	fuzz/run.sh $(FUZZ_SECONDS)
+
+# What CI runs after `test`: the fuzzer builds and survives 30 seconds.
+fuzz-smoke: fuzz-build
+	fuzz/run.sh 30
 
 clean:
 	rm -rf .build .cache

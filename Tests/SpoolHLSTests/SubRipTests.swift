@@ -132,4 +132,14 @@ import Testing
         let packed = (1...3).map { "00:00:0\($0),000 --> 00:00:0\($0),500\nx\n" }.joined()
         #expect(parseError(packed, limits: SubtitleLimits(maxCues: 2))?.problem == .limitExceeded(.cues(2)))
     }
+
+    @Test func manyCuesWithoutBlankLinesNeedNoDeepStack() throws {
+        // Cues that follow each other without a blank line are parsed in a loop: a recursive
+        // parser would overflow a test thread's stack here.
+        let count = 50_000
+        let text = String(repeating: "7\n00:00:01,000 --> 00:00:02,000\nx\n", count: count)
+        let cues = try parse(text)
+        #expect(cues.count == count)
+        #expect(cues.allSatisfy { $0.identifier == "7" && $0.text == "x" })
+    }
 }
