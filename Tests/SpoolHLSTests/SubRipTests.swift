@@ -55,6 +55,8 @@ import Testing
         }
         // One-digit hours and fraction, minutes and seconds without hours, a cue with no text.
         #expect(try parse("1\n0:00:03,4 --> 00:04,000\n\n") == [cue("1", 3400, 4000, "")])
+        // Spaces around an index are not part of it.
+        #expect(try parse(" 12 \n00:00:01,000 --> 00:00:02,000\na\n") == [cue("12", 1000, 2000, "a")])
     }
 
     @Test func aTimingLineStartsACueEvenWithoutABlankLine() throws {

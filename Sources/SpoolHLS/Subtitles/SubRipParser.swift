@@ -23,9 +23,9 @@ struct SubRipParser {
             sawText = true
             if SubtitleLine.hasArrow(bytes, line) {
                 try parseCues(from: CueStart(identifier: nil, timingLine: line, number: number))
-            } else if SubtitleLine.isDigits(bytes, line), let next = try nextLine() {
+            } else if SubtitleLine.isDigits(bytes, SubtitleLine.trimmingSpace(bytes, line)), let next = try nextLine() {
                 if SubtitleLine.hasArrow(bytes, next.range) {
-                    let identifier = SubtitleLine.text(bytes, line)
+                    let identifier = SubtitleLine.text(bytes, SubtitleLine.trimmingSpace(bytes, line))
                     try parseCues(from: CueStart(identifier: identifier, timingLine: next.range, number: next.number))
                 } else {
                     pending = next
