@@ -4,7 +4,7 @@ STRICT := -Xswiftc -warnings-as-errors
 DEMO_DIR := .cache/demo
 DEMO_CLIP := $(DEMO_DIR)/spool-demo.mp4
 
-.PHONY: all bootstrap build lint format gates test test-tsan demo bench clean
+.PHONY: all bootstrap build lint format gates test test-tsan demo bench fuzz fuzz-build fuzz-smoke clean
 
 all: build
 
@@ -54,6 +54,21 @@ demo: build $(DEMO_CLIP)
 # Installs mpv, generates media into .cache/bench, builds in release mode, writes bench/RESULTS.md.
 bench: bootstrap
 	bench/run
+
+# libFuzzer + AddressSanitizer over the playlist, WebVTT and SRT parsers (not part of `test`).
+# Builds .build/fuzz/spool-fuzzer (about 25 s), fuzzes a copy of fuzz/corpus for FUZZ_SECONDS and
+# prints the number of runs; a crash, hang (>10 s) or input needing >2 GiB lands in .build/fuzz/artifacts.
+FUZZ_SECONDS ?= 600
+
+fuzz-build:
+	fuzz/build.sh
+
+fuzz: fuzz-build
+	fuzz/run.sh $(FUZZ_SECONDS)
+
+# What CI runs after `test`: the fuzzer builds and survives 30 seconds.
+fuzz-smoke: fuzz-build
+	fuzz/run.sh 30
 
 clean:
 	rm -rf .build .cache
