@@ -28,6 +28,15 @@ final class ChildProcess: Sendable {
         var status: Int32?
     }
 
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+    /// `posix_spawn_file_actions_addclosefrom_np`, when the C library has it.
+    private static let addCloseFrom: AddCloseFrom? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        else { return nil }
+        return unsafeBitCast(symbol, to: AddCloseFrom.self)
+    }()
+
     /// Starts `executable` with `arguments`, stdin from /dev/null and stdout and stderr both
     /// appended to `outputFile`.
     init(_ executable: URL, _ arguments: [String], outputFile: URL) throws(ToolError) {
@@ -51,6 +60,11 @@ final class ChildProcess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of ours: a long-lived child (nginx, a live ffmpeg) that inherited a test's
+        // socket would keep that connection open after the test closed it, so servers in other
+        // tests would never see their clients hang up.
+        // glibc ≥ 2.34 has it, but Swift's Glibc module does not declare it: looked up by name.
+        if let closeFrom = Self.addCloseFrom { _ = closeFrom(&actions, 3) }
 
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
