@@ -18,75 +18,31 @@ public final class MediaProbe: Sendable {
     public var url: URL { source.url }
 
     private let source: any ByteSource
-    private let interrupt = InterruptFlag()
-    private let outcome = Mutex<Outcome>(.running([:]))
-    private let nextWaiterID = Atomic<Int>(0)
-
-    private typealias Waiter = CheckedContinuation<Result<ProbeResult, AssetLoadError>, Never>
-
-    private enum Outcome {
-        case running([Int: Waiter])
-        case finished(Result<ProbeResult, AssetLoadError>)
-    }
+    private let load: ThreadedLoad<ProbeResult>
 
     /// Starts probing `source` (not yet opened) on a new thread.
     public init(source: any ByteSource) {
         self.source = source
-        let thread = Thread { [self] in
-            finish(ProbeSession.run(source: source, interrupt: interrupt))
-        }
-        thread.name = "spool.probe"
-        thread.start()
+        let interrupt = InterruptFlag()
+        load = ThreadedLoad(
+            name: "spool.probe", work: { ProbeSession.run(source: source, interrupt: interrupt) },
+            onCancel: {
+                interrupt.raise()
+                source.cancel()
+            })
     }
 
     /// The probe's outcome, waiting for it if needed. Throws `AssetLoadError`; throws
     /// `.cancelled` if `cancel()` is called or if the calling task is cancelled (which
     /// stops only this wait, not the probe other callers may be waiting on).
     public func result() async throws(AssetLoadError) -> ProbeResult {
-        let id = nextWaiterID.add(1, ordering: .relaxed).newValue
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (waiter: Waiter) in
-                let ready: Result<ProbeResult, AssetLoadError>? = outcome.withLock { outcome in
-                    switch outcome {
-                    case .finished(let result):
-                        return result
-                    case .running(var waiters):
-                        if Task.isCancelled { return .failure(.cancelled) }
-                        waiters[id] = waiter
-                        outcome = .running(waiters)
-                        return nil
-                    }
-                }
-                if let ready { waiter.resume(returning: ready) }
-            }
-        } onCancel: {
-            let waiter = outcome.withLock { outcome -> Waiter? in
-                guard case .running(var waiters) = outcome, let waiter = waiters.removeValue(forKey: id) else {
-                    return nil
-                }
-                outcome = .running(waiters)
-                return waiter
-            }
-            waiter?.resume(returning: .failure(.cancelled))
-        }
-        return try result.get()
+        try await load.result()
     }
 
     /// Aborts the probe at once from any thread: waiters throw `.cancelled` now, FFmpeg
     /// and the byte source stop as soon as they next check. Idempotent; no effect once
     /// the probe has finished.
     public func cancel() {
-        interrupt.raise()
-        source.cancel()
-        finish(.failure(.cancelled))
-    }
-
-    private func finish(_ result: Result<ProbeResult, AssetLoadError>) {
-        let waiters = outcome.withLock { outcome -> [Waiter] in
-            guard case .running(let waiters) = outcome else { return [] }
-            outcome = .finished(result)
-            return Array(waiters.values)
-        }
-        for waiter in waiters { waiter.resume(returning: result) }
+        load.cancel()
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import SpoolCore
 import Synchronization
 
 /// Runs one blocking load on a thread of its own and lets any number of tasks await it.
@@ -7,7 +6,9 @@ import Synchronization
 /// Guarantees: the work never runs on the cooperative pool; every waiter gets the same
 /// outcome; `cancel()` resumes waiters at once with `.cancelled` and calls the work's
 /// cancel handler; a waiting task that is cancelled stops waiting (the load goes on).
-final class ThreadedLoad<Value: Sendable>: Sendable {
+///
+/// `package`: `MediaProbe` (SpoolMedia) and `URLAsset`'s HLS load (Spool) share it.
+package final class ThreadedLoad<Value: Sendable>: Sendable {
     private typealias Waiter = CheckedContinuation<Result<Value, AssetLoadError>, Never>
     private enum Outcome {
         case running([Int: Waiter])
@@ -19,7 +20,7 @@ final class ThreadedLoad<Value: Sendable>: Sendable {
     private let onCancel: @Sendable () -> Void
 
     /// Starts `work` on a new thread named `name`; `onCancel` stops it (from any thread).
-    init(
+    package init(
         name: String, work: @escaping @Sendable () -> Result<Value, AssetLoadError>,
         onCancel: @escaping @Sendable () -> Void
     ) {
@@ -30,7 +31,7 @@ final class ThreadedLoad<Value: Sendable>: Sendable {
     }
 
     /// The outcome, waiting for it when needed.
-    func result() async throws(AssetLoadError) -> Value {
+    package func result() async throws(AssetLoadError) -> Value {
         let id = nextWaiterID.add(1, ordering: .relaxed).newValue
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (waiter: Waiter) in
@@ -61,7 +62,7 @@ final class ThreadedLoad<Value: Sendable>: Sendable {
     }
 
     /// The outcome if the load has finished successfully.
-    var finishedValue: Value? {
+    package var finishedValue: Value? {
         outcome.withLock { outcome in
             if case .finished(.success(let value)) = outcome { return value }
             return nil
@@ -69,7 +70,7 @@ final class ThreadedLoad<Value: Sendable>: Sendable {
     }
 
     /// Stops the load: waiters get `.cancelled` now.
-    func cancel() {
+    package func cancel() {
         onCancel()
         finish(.failure(.cancelled))
     }
