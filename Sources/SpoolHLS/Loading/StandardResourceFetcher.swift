@@ -56,7 +56,7 @@ public final class StandardResourceFetcher: ResourceFetching {
 
     /// Ends every fetch in flight and refuses later ones.
     public func cancel() {
-        for task in transfers.cancelAll() { task.cancel() }
+        transfers.cancelAll()
     }
 
     /// Whether `cancel()` has been called.
@@ -166,7 +166,7 @@ final class Transfer: Sendable {
 final class TransferTable: Sendable {
     private struct State {
         var cancelled = false
-        var transfers: [Int: (Transfer, URLSessionTask?)] = [:]
+        var transfers: [Int: Transfer] = [:]
     }
 
     private let state = Mutex(State())
@@ -179,23 +179,22 @@ final class TransferTable: Sendable {
     func register(_ transfer: Transfer, for id: Int) -> Bool {
         state.withLock { state in
             guard !state.cancelled else { return false }
-            state.transfers[id] = (transfer, nil)
+            state.transfers[id] = transfer
             return true
         }
     }
 
-    func transfer(for id: Int) -> Transfer? { state.withLock { $0.transfers[id]?.0 } }
+    func transfer(for id: Int) -> Transfer? { state.withLock { $0.transfers[id] } }
 
     func remove(_ id: Int) { state.withLock { _ = $0.transfers.removeValue(forKey: id) } }
 
-    /// Marks the table cancelled and fails every transfer; returns nothing to cancel beyond
-    /// them because the delegate's tasks are cancelled through their outcomes.
-    func cancelAll() -> [URLSessionTask] {
+    /// Marks the table cancelled and fails every transfer: each fetching thread then cancels
+    /// its own task.
+    func cancelAll() {
         let transfers = state.withLock { state -> [Transfer] in
             state.cancelled = true
-            return state.transfers.values.map(\.0)
+            return Array(state.transfers.values)
         }
         for transfer in transfers { transfer.finish(.failure(.failed(.cancelled))) }
-        return []
     }
 }
