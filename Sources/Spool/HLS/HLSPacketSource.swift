@@ -74,7 +74,7 @@ final class HLSPacketSource: PacketSource {
                 packet = try demuxer.readPacket()
             } catch {
                 if error == .exit || canceller.isCancelled { throw .cancelled }
-                if let failure = run.ending.failure { throw .failed(Self.playbackError(failure, itemName: itemName)) }
+                if let failure = run.ending.failure { throw .failed(PlaybackError(failure.assetLoadError)) }
                 throw .failed(
                     DemuxerPacketSource.failure(error, sourceError: demuxer.sourceError, itemName: itemName))
             }
@@ -83,7 +83,7 @@ final class HLSPacketSource: PacketSource {
                 return .packet(packet)
             }
             let ending = run.ending
-            if let failure = ending.failure { throw .failed(Self.playbackError(failure, itemName: itemName)) }
+            if let failure = ending.failure { throw .failed(PlaybackError(failure.assetLoadError)) }
             guard let next = ending.next else { return nil }
             let (demuxer, run) = try Self.openRun(
                 after: next, stream: stream, canceller: canceller, url: presentation.url, itemName: itemName)
@@ -114,7 +114,7 @@ final class HLSPacketSource: PacketSource {
             case .segment(let segment): start = segment
             case .end:
                 throw .failed(PlaybackError(.ioUnexpectedEnd, "\(itemName): the playlist has no segments to play"))
-            case .failed(let error): throw .failed(playbackError(error, itemName: itemName))
+            case .failed(let error): throw .failed(PlaybackError(error.assetLoadError))
             case .cancelled: throw .cancelled
             }
         }
@@ -124,13 +124,9 @@ final class HLSPacketSource: PacketSource {
             return (try Demuxer(source: run, canceller: canceller), run)
         } catch {
             if error == .exit || canceller.isCancelled { throw .cancelled }
-            if let failure = run.ending.failure { throw .failed(playbackError(failure, itemName: itemName)) }
+            if let failure = run.ending.failure { throw .failed(PlaybackError(failure.assetLoadError)) }
             throw .failed(
                 PlaybackError(.parsingMalformed, "\(itemName): cannot read segment \(start.mediaSequence): \(error)"))
         }
-    }
-
-    static func playbackError(_ error: HLSError, itemName: String) -> PlaybackError {
-        PlaybackError(error.assetLoadError)
     }
 }
