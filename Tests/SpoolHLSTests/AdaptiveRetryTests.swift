@@ -3,34 +3,8 @@ import SpoolCore
 import SpoolHLS
 import Testing
 
-/// Retry backoff, which failures are retried, and the forward buffer target.
+/// Which failures are retried, and the forward buffer target.
 @Suite struct AdaptiveRetryTests {
-    @Test func backoffDoublesUpToTheMaximum() {
-        let policy = RetryPolicy()
-        let delays = (1...7).map { policy.delay(afterFailures: $0) }
-        #expect(
-            delays == [
-                .milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(5), .seconds(5), .seconds(5),
-            ])
-        #expect(policy.delay(afterFailures: 0) == .milliseconds(500))
-        #expect(RetryPolicy().delay(afterFailures: 1_000) == .seconds(5))
-    }
-
-    @Test func transientFailuresRetryUntilTheLastAttemptThenFailOver() {
-        let policy = RetryPolicy()
-        for kind in [FetchFailureKind.timeout, .serverError(status: 503), .tooManyRequests, .network] {
-            #expect(policy.action(after: kind, failures: 1) == .retry(after: .milliseconds(500)))
-            #expect(policy.action(after: kind, failures: 2) == .retry(after: .seconds(1)))
-            #expect(policy.action(after: kind, failures: 3) == .failOver)
-        }
-    }
-
-    @Test func permanentFailuresFailOverAtOnce() {
-        for kind in [FetchFailureKind.notFound, .clientError(status: 403), .other] {
-            #expect(RetryPolicy().action(after: kind, failures: 1) == .failOver)
-        }
-    }
-
     @Test func failureKindsFromHTTPStatusesAndByteSourceErrors() {
         #expect(FetchFailureKind(httpStatus: 404) == .notFound)
         #expect(FetchFailureKind(httpStatus: 410) == .notFound)

@@ -32,6 +32,7 @@ public enum FetchFailureKind: Sendable, Equatable {
     public init(httpStatus status: Int) {
         switch status {
         case 404, 410: self = .notFound
+        case 408: self = .timeout
         case 429: self = .tooManyRequests
         case 500...: self = .serverError(status: status)
         case 400..<500: self = .clientError(status: status)

@@ -60,13 +60,11 @@ public enum ResourceFetchError: Error, Equatable, Sendable, CustomStringConverti
         }
     }
 
-    /// Whether trying again may help: time-outs, network errors and 5xx answers.
+    /// Whether trying again may help: time-outs, network errors and 5xx answers (as
+    /// `FetchFailureKind` classifies them).
     public var isTransient: Bool {
-        switch self {
-        case .failed(.network): true
-        case .failed(.httpStatus(let status, _)): status >= 500 || status == 408 || status == 429
-        default: false
-        }
+        guard case .failed(let error) = self else { return false }
+        return FetchFailureKind(error).isRetryable
     }
 }
 
