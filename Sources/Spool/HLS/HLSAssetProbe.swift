@@ -14,7 +14,7 @@ final class HLSAssetProbe: Sendable {
             name: "spool.hls-probe",
             work: {
                 let pause: (Duration) -> Bool = { duration in
-                    Thread.sleep(forTimeInterval: Double(duration.components.seconds))
+                    Thread.sleep(forTimeInterval: duration.timeInterval)
                     return true
                 }
                 do throws(HLSError) {

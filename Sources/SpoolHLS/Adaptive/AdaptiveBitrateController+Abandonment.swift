@@ -25,11 +25,11 @@ extension AdaptiveBitrateController {
         let remainingBits = Double(max(expected - download.bytesReceived, 0)) * 8
         let rate =
             download.bytesReceived > 0
-            ? Double(download.bytesReceived) * 8 / download.elapsed.secondsValue
+            ? Double(download.bytesReceived) * 8 / download.elapsed.timeInterval
             : Double(estimate ?? configuration.defaultBandwidthEstimate)
         guard rate > 0 else { return nil }
         let finishSeconds = remainingBits / rate
-        let bufferSeconds = bufferedAhead.secondsValue
+        let bufferSeconds = bufferedAhead.timeInterval
         guard finishSeconds > bufferSeconds else { return nil }
 
         let lowerRate = rate * configuration.abandonmentRateFraction

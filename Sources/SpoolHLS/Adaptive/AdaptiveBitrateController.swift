@@ -132,7 +132,7 @@ private struct FitRule {
         let rate = Double(candidate.downloadRate)
         guard usableRate > 0, rate <= usableRate else { return false }
         guard bufferedAhead > .zero else { return true }
-        let fetchSeconds = rate * segmentDuration.secondsValue / usableRate
-        return fetchSeconds < bufferedAhead.secondsValue
+        let fetchSeconds = rate * segmentDuration.timeInterval / usableRate
+        return fetchSeconds < bufferedAhead.timeInterval
     }
 }

@@ -56,7 +56,7 @@ public struct ThroughputEstimator: Sendable, Equatable {
     /// below `minimumSampleBytes`, and non-positive durations, are ignored.
     public mutating func addSample(bytes: Int, transferDuration: Duration) {
         guard bytes >= configuration.minimumSampleBytes, transferDuration > .zero else { return }
-        let seconds = max(transferDuration, configuration.minimumTransferDuration).secondsValue
+        let seconds = max(transferDuration, configuration.minimumTransferDuration).timeInterval
         samples.append(Sample(bitsPerSecond: Double(bytes) * 8 / seconds, bytes: bytes))
         windowTotal += bytes
         sampleCount += 1

@@ -35,6 +35,6 @@ public struct VariantCandidate: Sendable, Equatable {
 
     /// The expected size of a segment of `duration`, in bytes, at `downloadRate`.
     public func expectedBytes(forSegmentOf duration: Duration) -> Int {
-        Int((Double(downloadRate) * duration.secondsValue / 8).rounded(.up))
+        Int((Double(downloadRate) * duration.timeInterval / 8).rounded(.up))
     }
 }

@@ -31,8 +31,7 @@ public final class StandardResourceFetcher: ResourceFetching {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let seconds = Double(requestTimeout.components.seconds) + Double(requestTimeout.components.attoseconds) / 1e18
-        configuration.timeoutIntervalForRequest = max(0.5, seconds)
+        configuration.timeoutIntervalForRequest = max(0.5, requestTimeout.timeInterval)
         configuration.httpMaximumConnectionsPerHost = 4
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1

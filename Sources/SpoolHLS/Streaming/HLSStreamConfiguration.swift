@@ -42,8 +42,10 @@ public struct HLSStreamConfiguration: Sendable {
         self.playlistLimits = playlistLimits
     }
 
-    /// The forward buffer in force: `forwardBuffer`, or 30 s when it is zero.
-    public var effectiveForwardBuffer: Duration { forwardBuffer > .zero ? forwardBuffer : .seconds(30) }
+    /// The forward buffer in force: `forwardBuffer`, or the automatic one when it is zero.
+    public var effectiveForwardBuffer: Duration {
+        forwardBuffer > .zero ? forwardBuffer : ABRConfiguration.automaticForwardBuffer
+    }
 }
 
 /// What an HLS segment stream has done so far, for the access log.

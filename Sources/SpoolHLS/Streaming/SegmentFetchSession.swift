@@ -20,7 +20,6 @@ struct SegmentFetchSession {
     private var single: MediaPlaylist?
     /// Per variant: when its playlist was last loaded, and whether that reload changed it.
     private var reloads: [Int: (at: Duration, changed: Bool)] = [:]
-    private var exclusions: [Int: Duration] = [:]
     private var estimator = ThroughputEstimator()
     private var controller: AdaptiveBitrateController?
     private var current: Int?
@@ -51,7 +50,8 @@ struct SegmentFetchSession {
         controller = AdaptiveBitrateController(
             variants: candidates,
             configuration: ABRConfiguration(
-                preferredForwardBufferDuration: stream.configuration.effectiveForwardBuffer))
+                preferredForwardBufferDuration: stream.configuration.effectiveForwardBuffer,
+                exclusionDuration: stream.configuration.exclusionDuration))
         if let initial = presentation.initialVariantIndex { _ = controller?.commit(initial, .initial) }
         if let index = presentation.initialVariantIndex {
             playlists[index] = presentation.initialPlaylist
@@ -131,7 +131,10 @@ struct SegmentFetchSession {
             advance(past: segment, in: playlist)
             return .retryLater
         }
-        switch load(segment, of: playlist, variant: variant, generation: generation, bufferedSeconds: bufferedSeconds) {
+        switch load(
+            segment, of: playlist, variant: variant, generation: generation, bufferedSeconds: bufferedSeconds,
+            pinned: pinned)
+        {
         case .success(let loaded):
             failingSince = nil
             advance(past: segment, in: playlist)
@@ -184,20 +187,12 @@ struct SegmentFetchSession {
         let now = stream.now()
         // Failing since the first try of the fetch that failed, retries included.
         if failingSince == nil { failingSince = fetchStarted ?? now }
-        if let variant, variants.count > 1 {
-            exclusions[variant] = now + stream.configuration.exclusionDuration
-            controller?.excludeVariant(variant, at: now)
-        }
-        let allExcluded = variants.indices.allSatisfy { isExcluded($0, at: now) }
+        if let variant, variants.count > 1 { controller?.excludeVariant(variant, at: now) }
+        let allExcluded = variants.indices.allSatisfy { controller?.exclusions.isExcluded($0, at: now) ?? true }
         if variants.count <= 1 || allExcluded || now - (failingSince ?? now) >= failureDeadline {
             return .failed(error)
         }
         return .retryLater
-    }
-
-    private func isExcluded(_ index: Int, at now: Duration) -> Bool {
-        guard let until = exclusions[index] else { return false }
-        return until > now
     }
 
     // MARK: Variant choice
@@ -211,7 +206,7 @@ struct SegmentFetchSession {
         let target = currentPlaylist.targetDuration
         let decision = controller.selectVariant(
             at: stream.now(), bufferedAhead: .milliseconds(Int64(bufferedSeconds * 1000)),
-            segmentDuration: .milliseconds(Int64(max(target.secondsValue, 1) * 1000)), estimate: estimator.estimate,
+            segmentDuration: max(target.asDuration, .seconds(1)), estimate: estimator.estimate,
             caps: caps, pinnedIndex: pinned)
         self.controller = controller
         return decision.variantIndex
@@ -252,7 +247,7 @@ struct SegmentFetchSession {
     /// half of one after a reload that did not, before loading again.
     private func reloadIsDue(_ playlist: MediaPlaylist, key: Int) -> Bool {
         guard let last = reloads[key] else { return true }
-        let target = Duration.milliseconds(Int64(playlist.targetDuration.seconds * 1000))
+        let target = playlist.targetDuration.asDuration
         let wait = last.changed ? target : target / 2
         return stream.now() - last.at >= wait
     }
@@ -269,11 +264,13 @@ struct SegmentFetchSession {
     // MARK: Segments
 
     private mutating func load(
-        _ segment: MediaSegment, of playlist: MediaPlaylist, variant: Int?, generation: Int, bufferedSeconds: Double
+        _ segment: MediaSegment, of playlist: MediaPlaylist, variant: Int?, generation: Int, bufferedSeconds: Double,
+        pinned: Int?
     ) -> Result<LoadedSegment, HLSError> {
         do {
             let initSection = try initializationSection(for: segment, generation: generation)
-            let deadline = abandonmentRule(variant: variant, segment: segment, bufferedSeconds: bufferedSeconds)
+            let keepDownloading = abandonmentCheck(
+                variant: variant, segment: segment, bufferedSeconds: bufferedSeconds, pinned: pinned)
             let state = stream.state
             let progress = self.progress
             let request = ResourceRequest(
@@ -281,7 +278,7 @@ struct SegmentFetchSession {
                 onProgress: { bytes, elapsed in
                     if state.withLock({ $0.generation != generation || $0.cancelled }) { return false }
                     progress.record(bytes, elapsed)
-                    return deadline(bytes, elapsed)
+                    return keepDownloading(bytes, elapsed)
                 })
             let fetched = try fetch(request, generation: generation)
             estimator.addSample(bytes: fetched.data.count, transferDuration: fetched.transferDuration)
@@ -295,33 +292,44 @@ struct SegmentFetchSession {
                     initializationSection: initSection?.data, initializationSectionID: initSection?.id, data: data))
         } catch {
             if case .fetch(.abandoned) = error, let variant {
-                // Too slow to arrive before the buffer runs dry: a lower variant next time.
+                // Too slow to arrive before the buffer runs dry: the partial download tells the
+                // estimator, and the controller's abandonment decision makes a lower variant current.
                 let (bytes, elapsed) = progress.latest
                 estimator.addSample(bytes: max(bytes, 16 * 1024), transferDuration: max(elapsed, .milliseconds(500)))
-                controller?.excludeVariant(variant, at: stream.now())
+                _ = controller?.checkAbandonment(
+                    of: SegmentDownloadProgress(
+                        variantIndex: variant, segmentDuration: segment.duration.asDuration, bytesReceived: bytes,
+                        elapsed: elapsed),
+                    at: stream.now(), bufferedAhead: Self.remaining(bufferedSeconds, after: elapsed),
+                    estimate: estimator.estimate)
             }
             return .failure(error)
         }
     }
 
-    /// Abandons a download that would arrive after the buffer runs dry when a lower variant
-    /// exists (hls.js's rule), once it has run long enough to judge.
-    private func abandonmentRule(
-        variant: Int?, segment: MediaSegment, bufferedSeconds: Double
+    /// Whether the segment download in flight should go on: the controller's abandonment rule
+    /// (hls.js's), asked from the fetcher's callback on a copy of the controller so the
+    /// download thread's own state is not touched there. A pinned variant is never abandoned.
+    private func abandonmentCheck(
+        variant: Int?, segment: MediaSegment, bufferedSeconds: Double, pinned: Int?
     ) -> @Sendable (Int, Duration) -> Bool {
-        guard let variant,
-            variants.contains(where: { $0.bandwidth < variants[variant].bandwidth }),
-            stream.configuration.pinnedVariant == nil
-        else { return { _, _ in true } }
-        let expectedBytes = Double(variants[variant].bandwidth) * segment.duration.seconds / 8
-        let budget = max(bufferedSeconds, segment.duration.seconds)
+        guard let variant, pinned == nil, let controller else { return { _, _ in true } }
+        let estimate = estimator.estimate
+        let segmentDuration = segment.duration.asDuration
+        let now = stream.now
         return { bytes, elapsed in
-            let seconds = elapsed.seconds
-            guard seconds > 0.5, bytes > 0 else { return seconds < max(budget, 2) || bytes > 0 }
-            let rate = Double(bytes) / seconds
-            let remaining = max(expectedBytes - Double(bytes), 0) / rate
-            return seconds + remaining < budget
+            var decider = controller
+            let progress = SegmentDownloadProgress(
+                variantIndex: variant, segmentDuration: segmentDuration, bytesReceived: bytes, elapsed: elapsed)
+            return decider.checkAbandonment(
+                of: progress, at: now(), bufferedAhead: Self.remaining(bufferedSeconds, after: elapsed),
+                estimate: estimate) == nil
         }
+    }
+
+    /// The buffer left after `elapsed` of playback from `bufferedSeconds`.
+    private static func remaining(_ bufferedSeconds: Double, after elapsed: Duration) -> Duration {
+        max(.milliseconds(Int64(bufferedSeconds * 1000)) - elapsed, .zero)
     }
 
     private mutating func fetch(_ request: ResourceRequest, generation: Int) throws(HLSError) -> FetchedResource {
@@ -329,7 +337,7 @@ struct SegmentFetchSession {
             let fetched = try stream.configuration.retry.fetch(
                 request, with: stream.fetcher, pause: { pause($0, generation: generation) })
             statistics.bytesTransferred += Int64(fetched.data.count)
-            statistics.transferSeconds += fetched.transferDuration.seconds
+            statistics.transferSeconds += fetched.transferDuration.timeInterval
             return fetched
         } catch {
             throw .fetch(error)
@@ -383,4 +391,11 @@ final class DownloadProgress: Sendable {
     func record(_ bytes: Int, _ elapsed: Duration) { state.withLock { $0 = (bytes, elapsed) } }
 
     var latest: (Int, Duration) { state.withLock { $0 } }
+}
+
+extension MediaTime {
+    /// The time as a `Duration` (to the millisecond; zero when not numeric).
+    fileprivate var asDuration: Duration {
+        isNumeric ? .milliseconds(Int64((seconds * 1000).rounded())) : .zero
+    }
 }

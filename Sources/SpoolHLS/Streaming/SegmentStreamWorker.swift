@@ -21,8 +21,8 @@ final class SegmentStreamWorker: Sendable {
         var session = SegmentFetchSession(stream: stream)
         session.position(at: start)
         while true {
-            let forward = stream.configuration.effectiveForwardBuffer.seconds
-            let consumer = stream.consumerBuffered().seconds
+            let forward = stream.configuration.effectiveForwardBuffer.timeInterval
+            let consumer = stream.consumerBuffered().timeInterval
             let command = stream.state.wait(timeout: .milliseconds(100)) { state -> Command? in
                 if state.cancelled { return .stop }
                 if let target = state.seekTarget {
@@ -62,17 +62,5 @@ final class SegmentStreamWorker: Sendable {
                 }
             }
         }
-    }
-}
-
-extension MediaTime {
-    /// The time in seconds as a `Double` (0 for non-numeric times).
-    var secondsValue: Double { isNumeric ? seconds : 0 }
-}
-
-extension Duration {
-    /// The duration in seconds as a `Double`.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
