@@ -20,6 +20,7 @@ public final class HLSSegmentStream: Sendable {
     let configuration: HLSStreamConfiguration
     let fetcher: any ResourceFetching
     let decryptor: (any SegmentDecrypting)?
+    let keyProvider: any ContentKeyProvider
     let now: @Sendable () -> Duration
     let consumerBuffered: @Sendable () -> Duration
     let state: ConditionLock<StreamState>
@@ -39,16 +40,21 @@ public final class HLSSegmentStream: Sendable {
 
     /// A stream over `presentation`, not started. `consumerBuffered` says how much media the
     /// consumer holds ahead of the playhead (any thread may call it); `now` is a monotonic
-    /// clock; `decryptor` handles AES-128 segments (without one they fail).
+    /// clock; `decryptor` handles AES-128 segments (without one they fail) with the keys
+    /// `keyProvider` gives (by default a `URLContentKeyProvider` fetching through `fetcher`).
     public init(
         presentation: HLSPresentation, configuration: HLSStreamConfiguration, fetcher: any ResourceFetching,
-        decryptor: (any SegmentDecrypting)?, now: @escaping @Sendable () -> Duration,
+        decryptor: (any SegmentDecrypting)?, keyProvider: (any ContentKeyProvider)? = nil,
+        now: @escaping @Sendable () -> Duration,
         consumerBuffered: @escaping @Sendable () -> Duration
     ) {
         self.presentation = presentation
         self.configuration = configuration
         self.fetcher = fetcher
         self.decryptor = decryptor
+        self.keyProvider =
+            keyProvider
+            ?? URLContentKeyProvider(makeSource: { url in FetchedByteSource(url: url, fetcher: fetcher, maxBytes: 64) })
         self.now = now
         self.consumerBuffered = consumerBuffered
         var initial = StreamState()

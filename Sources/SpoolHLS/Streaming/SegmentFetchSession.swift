@@ -26,7 +26,6 @@ struct SegmentFetchSession {
     private var nextTime: MediaTime = .zero
     private var nextSequence: Int?
     private var initCache: (id: String, data: Data)?
-    private var keys: [URL: [UInt8]] = [:]
     private let progress = DownloadProgress()
     private var failingSince: Duration?
     private var fetchStarted: Duration?
@@ -268,7 +267,7 @@ struct SegmentFetchSession {
         pinned: Int?
     ) -> Result<LoadedSegment, HLSError> {
         do {
-            let initSection = try initializationSection(for: segment, generation: generation)
+            let initSection = try initializationSection(for: segment, in: playlist, generation: generation)
             let keepDownloading = abandonmentCheck(
                 variant: variant, segment: segment, bufferedSeconds: bufferedSeconds, pinned: pinned)
             let state = stream.state
@@ -283,7 +282,7 @@ struct SegmentFetchSession {
             let fetched = try fetch(request, generation: generation)
             estimator.addSample(bytes: fetched.data.count, transferDuration: fetched.transferDuration)
             let data = try decrypt(
-                fetched.data, with: segment.key, sequence: segment.mediaSequence, generation: generation)
+                fetched.data, with: segment.key, sequence: segment.mediaSequence, playlistURL: playlist.url)
             return .success(
                 LoadedSegment(
                     variantIndex: variant, mediaSequence: segment.mediaSequence,
@@ -345,7 +344,7 @@ struct SegmentFetchSession {
     }
 
     private mutating func initializationSection(
-        for segment: MediaSegment, generation: Int
+        for segment: MediaSegment, in playlist: MediaPlaylist, generation: Int
     ) throws(HLSError) -> (id: String, data: Data)? {
         guard let map = segment.map else { return nil }
         let id = "\(map.uri.absoluteString)#\(map.byteRange?.description ?? "")"
@@ -353,33 +352,28 @@ struct SegmentFetchSession {
         let fetched = try fetch(
             ResourceRequest(url: map.uri, byteRange: map.byteRange, maxBytes: 16 << 20), generation: generation)
         let key = map.keys.first(where: \.isIdentityFormat) ?? map.keys.first
-        let data = try decrypt(fetched.data, with: key, sequence: segment.mediaSequence, generation: generation)
+        let data = try decrypt(fetched.data, with: key, sequence: segment.mediaSequence, playlistURL: playlist.url)
         initCache = (id, data)
         return (id, data)
     }
 
-    private mutating func decrypt(
-        _ data: Data, with key: EncryptionKey?, sequence: Int, generation: Int
+    private func decrypt(
+        _ data: Data, with key: EncryptionKey?, sequence: Int, playlistURL: URL
     ) throws(HLSError) -> Data {
         guard let key else { return data }
         guard key.method == .aes128 else { throw .unsupportedEncryption(method: key.method.rawValue, key.uri) }
         guard let decryptor = stream.decryptor else { throw .key("no AES-128 decryptor", key.uri) }
-        let bytes = try contentKey(key, generation: generation)
+        let bytes: [UInt8]
+        do {
+            bytes = try stream.keyProvider.contentKey(for: ContentKeyRequest(key: key, playlistURL: playlistURL))
+        } catch {
+            throw .key("\(error)", key.uri)
+        }
         do {
             return try decryptor.decryptAES128(data, key: bytes, iv: key.initializationVector(mediaSequence: sequence))
         } catch {
             throw .key("cannot decrypt: \(error)", key.uri)
         }
-    }
-
-    private mutating func contentKey(_ key: EncryptionKey, generation: Int) throws(HLSError) -> [UInt8] {
-        if let known = keys[key.uri] { return known }
-        let fetched = try fetch(ResourceRequest(url: key.uri, maxBytes: 64), generation: generation)
-        guard fetched.data.count == 16 else { throw .key("expected 16 bytes, got \(fetched.data.count)", key.uri) }
-        let bytes = [UInt8](fetched.data)
-        if keys.count > 64 { keys.removeAll() }
-        keys[key.uri] = bytes
-        return bytes
     }
 }
 
