@@ -30,6 +30,8 @@ extension URLAsset {
         switch name {
         case AssetProperty<[StreamVariant]>.variants.name: presentation?.streamVariants ?? []
         case AssetProperty<[StreamRendition]>.renditions.name: presentation?.streamRenditions ?? []
+        case AssetProperty<[MediaSelectionGroup]>.mediaSelectionGroups.name:
+            presentation.map(MediaSelectionGroup.groups(of:)) ?? []
         default: nil
         }
     }

@@ -46,6 +46,12 @@ struct PlayOptions: Equatable {
     var bufferSeconds: Double = 0
     /// HLS: a pinned variant index; `nil` = adaptive.
     var variant: Int?
+    /// HLS: the audio rendition's language (`--audio-lang`); `nil` = automatic.
+    var audioLanguage: String?
+    /// HLS: the subtitle rendition's language (`--sub-lang`); `[]` = off, `nil` = automatic.
+    var subtitleLanguages: [String]?
+    /// A sidecar subtitle file (`--sub`) for every input.
+    var subtitlePath: String?
 
     struct UsageError: Error, Equatable, CustomStringConvertible {
         let description: String
@@ -73,6 +79,9 @@ struct PlayOptions: Equatable {
           --max-resolution WxH          HLS: choose no variant larger than WxH
           --buffer SEC                  forward buffer in seconds (0 = automatic)
           --variant N|auto              HLS: play variant N of the multivariant playlist (default auto)
+          --audio-lang LANG             HLS: play the audio rendition in LANG (en, fr, pt-BR…)
+          --sub-lang LANG|off           HLS: show the subtitle rendition in LANG, or none
+          --sub FILE                    subtitles from a WebVTT (.vtt) or SubRip (.srt) file
           --now-playing                 also publish the cover art (written to a cache file) over MPRIS
         """
 
@@ -174,6 +183,15 @@ struct PlayOptions: Equatable {
                     }
                     options.variant = index
                 }
+            case "--audio-lang":
+                options.audioLanguage = try language(try value(for: argument), for: argument)
+            case "--sub-lang":
+                let text = try value(for: argument)
+                options.subtitleLanguages = text == "off" ? [] : [try language(text, for: argument)]
+            case "--sub":
+                let path = try value(for: argument)
+                guard !path.isEmpty else { throw UsageError(description: "--sub needs a file") }
+                options.subtitlePath = path
             case "--":
                 options.inputs.append(contentsOf: remaining)
                 remaining = []
@@ -185,6 +203,15 @@ struct PlayOptions: Equatable {
         }
         guard !options.inputs.isEmpty else { throw UsageError(description: "expected at least one URL or path") }
         return options
+    }
+
+    /// A language tag as `--audio-lang`/`--sub-lang` take it: letters, digits, `-` and `_`.
+    private static func language(_ text: String, for flag: String) throws(UsageError) -> String {
+        let allowed = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        guard !text.isEmpty, text.count <= 35, allowed, text.first?.isLetter == true else {
+            throw UsageError(description: "\(flag): '\(text)' is not a language tag (such as en, fr or pt-BR)")
+        }
+        return text
     }
 
     private static func parseVideo(_ text: String) throws(UsageError) -> VideoChoice {

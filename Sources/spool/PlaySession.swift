@@ -22,6 +22,8 @@ final class PlaySession {
     private var interruptSource: (any DispatchSourceSignal)?
     private let clock: ContinuousClock
     private var desktop: DesktopPublishing?
+    /// The tasks logging each item's cues; they end when their item is released.
+    private var cueTasks: [UUID: Task<Void, Never>] = [:]
 
     init(options: PlayOptions, outputs: SelectedOutputs, clock: ContinuousClock) throws {
         self.options = options
@@ -41,6 +43,14 @@ final class PlaySession {
         player.defaultRate = options.speed
         player.volume = options.volumePercent / 100
         player.isMuted = options.isMuted
+        if let language = options.audioLanguage {
+            player.setMediaSelectionCriteria(
+                MediaSelectionCriteria(preferredLanguages: [language]), forMediaCharacteristic: .audible)
+        }
+        if let languages = options.subtitleLanguages {
+            player.setMediaSelectionCriteria(
+                MediaSelectionCriteria(preferredLanguages: languages), forMediaCharacteristic: .legible)
+        }
         outputs.onFrameLimitReached { [weak self] in
             Task { @MainActor in self?.quit() }
         }
@@ -107,9 +117,26 @@ final class PlaySession {
             item.preferredMaximumResolution = options.maxResolution
             item.preferredForwardBufferDuration = options.bufferSeconds
             item.preferredVariantIndex = options.variant
+            item.externalSubtitleURL = options.subtitlePath.map { URL(fileURLWithPath: $0) }
+            logCues(of: item, named: input)
             itemNames[item.id] = input
             items[item.id] = item
             player.insert(item, after: nil)
+        }
+    }
+
+    /// `--events`: a `cue` line for every subtitle cue when it starts, with its own times.
+    private func logCues(of item: PlayerItem, named name: String) {
+        guard options.eventsPath != nil else { return }
+        let output = PlayerItemLegibleOutput()
+        item.add(output)
+        // The stream, not the output: the item owns the output, and releasing it ends the task.
+        let cues = output.cues
+        cueTasks[item.id] = Task { [weak self] in
+            for await cue in cues {
+                self?.events.write(
+                    "cue", item: name, ["start": cue.start.seconds, "end": cue.end.seconds, "text": cue.text])
+            }
         }
     }
 
@@ -122,8 +149,12 @@ final class PlaySession {
                 enqueue(options.inputs)
             }
         case .readyToPlay(let id):
-            events.write(
-                "ready", item: itemNames[id], ["duration": durationSeconds().map { $0 as any Sendable } ?? NSNull()])
+            var fields: [String: any Sendable] = ["duration": durationSeconds().map { $0 as any Sendable } ?? NSNull()]
+            if let selection = player.currentItem?.currentMediaSelection {
+                fields["audioLanguage"] = selection.audible?.extendedLanguageTag ?? NSNull()
+                fields["subtitleLanguage"] = selection.legible?.extendedLanguageTag ?? NSNull()
+            }
+            events.write("ready", item: itemNames[id], fields)
         case .timeControlStatus(let status):
             events.write("state", item: currentName, ["state": "\(status)"])
         case .stalled(let id):
@@ -156,6 +187,7 @@ final class PlaySession {
 
     private func collectStatistics(_ id: UUID) {
         if let item = items.removeValue(forKey: id) { finishedStatistics.append(item.statistics) }
+        cueTasks.removeValue(forKey: id)
     }
 
     private func startInteraction() {
@@ -226,6 +258,7 @@ final class PlaySession {
 
     private func finish() {
         statusTask?.cancel()
+        for task in cueTasks.values { task.cancel() }
         statusLine.clear()
         keys?.restore()
         interruptSource?.cancel()

@@ -40,6 +40,10 @@ enum ItemPlaybackEvent: Sendable {
     case failedToPlayToEnd(PlaybackError)
     /// The item could not be played at all.
     case failed(PlaybackError)
+    /// The renditions playing changed (resolved at start, or after `select`).
+    case mediaSelection(MediaSelection)
+    /// A subtitle cue reached its start time.
+    case cue(LegibleCue)
 }
 
 /// One item's running pipeline, driven by the Player on the main actor.
@@ -72,6 +76,14 @@ protocol ItemPlayback: AnyObject, Sendable {
 
     /// Stops everything and releases the outputs' use; idempotent.
     func stop()
+
+    /// Switches the rendition of `characteristic` to `option` (`nil`: none) while playing.
+    func select(_ option: MediaSelectionOption?, for characteristic: MediaCharacteristic)
+}
+
+extension ItemPlayback {
+    /// Engines without renditions ignore selections.
+    func select(_ option: MediaSelectionOption?, for characteristic: MediaCharacteristic) {}
 }
 
 /// Makes the pipeline for an item (the real engine, or a fake in tests).

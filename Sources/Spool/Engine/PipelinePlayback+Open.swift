@@ -6,6 +6,7 @@ extension PipelinePlayback {
     /// Opens the item and runs the demux loop: on the demux thread, never the main actor.
     func openAndRun(startedAt: Duration, tracks: [AssetTrack]) {
         guard let source = openPacketSource() else { return }
+        guard let subtitles = prepareSubtitles(mediaStart: source.startTime) else { return }
 
         let videoStream = configuration.videoOutput != nil ? source.video : nil
         var audioOutput: (any AudioOutput)?
@@ -125,6 +126,7 @@ extension PipelinePlayback {
             thread.name = worker.name
             thread.start()
         }
+        startSubtitles(subtitles)
         DemuxLoop(
             source: source, control: control, videoPackets: videoPackets, audioPackets: audioPackets, clock: clock,
             itemName: itemName, report: { [continuation] event in continuation.yield(event) }

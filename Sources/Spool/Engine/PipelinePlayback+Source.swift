@@ -57,10 +57,12 @@ extension PipelinePlayback {
             return nil
         }
         do throws(PacketSourceFailure) {
-            return try HLSPacketSource(
+            let main = try HLSPacketSource(
                 presentation: presentation, stream: stream, canceller: canceller, itemName: itemName, ahead: ahead)
+            return try withRenditions(main, presentation: presentation)
         } catch {
             stream.cancel()
+            cancels.cancelAll()
             if case .failed(let failure) = error { fail(failure) }
             return nil
         }

@@ -23,6 +23,12 @@ final class PipelinePlayback: ItemPlayback {
     let counters = PipelineStatistics()
     let canceller = Demuxer.Canceller()
     let running = Mutex(Running())
+    /// The renditions the item plays (HLS), as asked for and as switched while playing.
+    let choices: RenditionChoices
+    /// A sidecar subtitle file for the item.
+    let externalSubtitleURL: URL?
+    /// Cancels the rendition and subtitle streams when the item stops.
+    let cancels = CancelGroup()
 
     /// What exists once the item is open; read by commands from the main actor.
     struct Running {
@@ -33,6 +39,8 @@ final class PipelinePlayback: ItemPlayback {
         var hlsStatistics: (@Sendable () -> HLSStreamStatistics)?
         /// Stops a source the canceller cannot reach (an HLS segment stream between runs).
         var cancelSource: (@Sendable () -> Void)?
+        /// Where an HLS item's subtitle cues go on its timeline, once its video is open.
+        var subtitleTimeline: SubtitleTimeline?
     }
 
     /// Where the item's audio goes: a lease on the player's shared output.
@@ -43,6 +51,8 @@ final class PipelinePlayback: ItemPlayback {
         (events, continuation) = AsyncStream.makeStream(of: ItemPlaybackEvent.self)
         self.sharedAudio = sharedAudio
         asset = item.asset
+        choices = RenditionChoices(request: item.mediaSelectionRequest)
+        externalSubtitleURL = item.externalSubtitleURL
         self.configuration = configuration
         itemName = item.asset.url.redactedForDisplay
         let preferred = item.preferredForwardBufferDuration
@@ -143,6 +153,7 @@ final class PipelinePlayback: ItemPlayback {
         guard !alreadyStopped else { return }
         canceller.cancel()
         running.withLock { $0.cancelSource }?()
+        cancels.cancelAll()
         let (output, queues) = running.withLock { ($0.audioOutput, $0.queues) }
         for queue in queues { queue.shutDown() }
         output?.stop()

@@ -18,7 +18,7 @@ final class HLSPacketSource: PacketSource {
     private var demuxer: Demuxer
     private var run: SegmentRunByteSource
     /// Timestamp minus playlist time.
-    private let offset: MediaTime
+    let offset: MediaTime
     private var pendingStreamChange: (video: MediaStreamInfo?, audio: MediaStreamInfo?)?
     /// The latest packet time read, shared with the stream's buffer estimate.
     private let ahead: DemuxedAhead
@@ -27,11 +27,11 @@ final class HLSPacketSource: PacketSource {
     let audio: MediaStreamInfo?
     let bytesTransferred: @Sendable () -> Int64
 
-    /// Starts `stream` and opens the demuxer of its first run. Blocks until the first segment
-    /// has arrived and been probed.
+    /// Starts `stream` at `playlistTime` (`nil`: the start, or the live start point) and opens
+    /// the demuxer of its first run. Blocks until the first segment has arrived and been probed.
     init(
         presentation: HLSPresentation, stream: HLSSegmentStream, canceller: Demuxer.Canceller, itemName: String,
-        ahead: DemuxedAhead
+        ahead: DemuxedAhead, startingAt playlistTime: MediaTime? = nil
     ) throws(PacketSourceFailure) {
         self.presentation = presentation
         self.stream = stream
@@ -39,7 +39,7 @@ final class HLSPacketSource: PacketSource {
         self.itemName = itemName
         self.ahead = ahead
         bytesTransferred = { stream.statistics.bytesTransferred }
-        stream.start(at: nil)
+        stream.start(at: playlistTime)
         let (demuxer, run) = try Self.openRun(
             after: nil, stream: stream, canceller: canceller, url: presentation.url, itemName: itemName)
         self.demuxer = demuxer

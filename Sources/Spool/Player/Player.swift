@@ -63,6 +63,13 @@ public class Player {
     /// always likely to keep up.
     public var automaticallyWaitsToMinimizeStalling = true
 
+    /// The user's languages, best first (RFC 5646 tags), for choosing AUTOSELECT renditions
+    /// when nothing more specific was asked for. Defaults to the environment's ($LANGUAGE,
+    /// $LC_ALL, $LC_MESSAGES, $LANG). Read when an item becomes current.
+    public var preferredLanguages: [String] = Player.environmentLanguages()
+    /// Set with `setMediaSelectionCriteria(_:forMediaCharacteristic:)`.
+    var mediaSelectionCriteria: [MediaCharacteristic: MediaSelectionCriteria] = [:]
+
     let configuration: PlayerConfiguration
     private let makePlayback: ItemPlaybackFactory
     var playback: (any ItemPlayback)?
@@ -170,8 +177,13 @@ public class Player {
             updateTimeControlStatus()
             return
         }
+        item.selectionCriteria = mediaSelectionCriteria
+        item.environmentLanguages = preferredLanguages
         let playback = makePlayback(item)
         self.playback = playback
+        item.selectionHandler = { [weak playback] option, characteristic in
+            playback?.select(option, for: characteristic)
+        }
         item.statisticsSource = { [weak playback] in playback?.statistics() }
         playbackEvents = Task { [weak self] in
             for await event in playback.events {
@@ -211,6 +223,7 @@ public class Player {
         pendingSeeks.removeAll()
         for complete in seeks.values { complete(false) }
         currentItem?.freezeStatistics()
+        currentItem?.selectionHandler = nil
         itemIsReady = false
         itemIsStalled = false
     }
@@ -238,6 +251,10 @@ public class Player {
             publish(.readyToPlay(itemID: item.id))
         case .firstFrame:
             item.isReadyForDisplay = true
+        case .mediaSelection(let selection):
+            item.currentMediaSelection = selection
+        case .cue(let cue):
+            for output in item.legibleOutputs { output.deliver(cue) }
         case .buffer(let buffer):
             item.isPlaybackLikelyToKeepUp = buffer.isPlaybackLikelyToKeepUp
             item.isPlaybackBufferEmpty = buffer.isPlaybackBufferEmpty

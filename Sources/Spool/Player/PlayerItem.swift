@@ -61,6 +61,24 @@ public final class PlayerItem: Identifiable {
     /// How audio sounds at rates other than 1; pitch is preserved by default.
     public var audioTimePitchAlgorithm: AudioTimePitchAlgorithm = .timeDomain
 
+    /// A subtitle file (WebVTT `.vtt` or SubRip `.srt`, a local file URL) whose cues go to the
+    /// item's legible outputs, for media without subtitle renditions. Spool addition; read when
+    /// the item starts playing. Cue times count from the start of the media.
+    public var externalSubtitleURL: URL?
+    /// The options selected in the item's groups, as the engine resolved them (explicit
+    /// choices, then the player's criteria and languages); empty until the item is ready.
+    public internal(set) var currentMediaSelection = MediaSelection()
+
+    /// Choices made with `select(_:in:)`: a key present with `nil` selects nothing.
+    var explicitSelections: [MediaCharacteristic: MediaSelectionOption?] = [:]
+    /// The player's criteria and languages, copied when the item becomes current.
+    var selectionCriteria: [MediaCharacteristic: MediaSelectionCriteria] = [:]
+    var environmentLanguages: [String] = []
+    /// Tells the item's running pipeline about a new choice; set while the item is current.
+    var selectionHandler: (@MainActor (MediaSelectionOption?, MediaCharacteristic) -> Void)?
+    /// Where cues go.
+    var legibleOutputs: [PlayerItemLegibleOutput] = []
+
     /// When the item first started playing.
     var playbackStartDate: Date?
     var errorLogEvents: [PlayerItemErrorLogEvent] = []

@@ -73,19 +73,24 @@ public final class HLSSegmentStream: Sendable {
 
     /// The next segment, blocking until it is downloaded, the stream ends, fails or is cancelled.
     public func next() -> SegmentStreamEvent {
-        let event =
-            state.wait(timeout: nil) { state -> SegmentStreamEvent? in
-                if state.cancelled { return .cancelled }
-                if !state.queue.isEmpty {
-                    let segment = state.queue.removeFirst()
-                    state.queuedSeconds = max(0, state.queuedSeconds - segment.duration.seconds)
-                    return .segment(segment)
-                }
-                if let failure = state.failure { return .failed(failure) }
-                if state.ended { return .end }
-                return nil
-            } ?? .cancelled
-        state.update { _ in }  // the worker may be waiting for room
+        next(timeout: nil) ?? .cancelled
+    }
+
+    /// The next segment, or `nil` when none arrived within `timeout` (`nil`: wait as long as it
+    /// takes), for a consumer that has other work on a schedule (subtitle cues).
+    public func next(timeout: Duration?) -> SegmentStreamEvent? {
+        let event = state.wait(timeout: timeout) { state -> SegmentStreamEvent? in
+            if state.cancelled { return .cancelled }
+            if !state.queue.isEmpty {
+                let segment = state.queue.removeFirst()
+                state.queuedSeconds = max(0, state.queuedSeconds - segment.duration.seconds)
+                return .segment(segment)
+            }
+            if let failure = state.failure { return .failed(failure) }
+            if state.ended { return .end }
+            return nil
+        }
+        if event != nil { state.update { _ in } }  // the worker may be waiting for room
         return event
     }
 

@@ -1,0 +1,119 @@
+import Foundation
+import SpoolCore
+import SpoolHLS
+import SpoolMedia
+
+/// Alternate renditions and subtitles: the demux thread opens the chosen audio rendition next
+/// to the variant, a subtitle thread delivers cues, and `select` switches either while playing.
+extension PipelinePlayback {
+    /// What the subtitle thread will read.
+    enum SubtitlePlan {
+        case none
+        /// A sidecar file's cues, on the item's timeline.
+        case sidecar([LegibleCue])
+        /// An HLS presentation's subtitle renditions, placed with this timeline.
+        case renditions(SubtitleTimeline)
+    }
+
+    /// Resolves the item's selection against `presentation` and, when it has alternate audio,
+    /// wraps `main` so audio comes from the chosen rendition's own stream.
+    func withRenditions(_ main: HLSPacketSource, presentation: HLSPresentation) throws(PacketSourceFailure)
+        -> any PacketSource
+    {
+        choices.resolve(in: presentation)
+        running.withLock {
+            $0.subtitleTimeline = SubtitleTimeline(playlistToMedia: main.offset, reference: main.startTime)
+        }
+        continuation.yield(.mediaSelection(choices.selection))
+        guard !presentation.renditions(for: .audible).isEmpty else { return main }
+        let opener = renditionOpener(for: presentation)
+        let choice = choices.audio
+        let playhead = playheadReader
+        var audio: RenditionAudio?
+        if let url = choice.rendition?.uri {
+            audio = try opener.openAudio(url, at: nil, playhead: playhead)
+        }
+        return RenditionPacketSource(
+            main: main, audioStream: audio, audioVersion: choice.version, choices: choices, opener: opener,
+            playhead: playhead)
+    }
+
+    /// The subtitle plan for the item: its sidecar file (parsed now, so a bad file fails the
+    /// item before it plays, naming the file), else its subtitle renditions. `nil` when the
+    /// item failed.
+    func prepareSubtitles(mediaStart: MediaTime) -> SubtitlePlan? {
+        if let url = externalSubtitleURL {
+            do throws(PlaybackError) {
+                let offset = mediaStart.isNumeric ? mediaStart : .zero
+                return .sidecar(try SidecarCueFeed.load(url).map { LegibleCue($0, offset: offset) })
+            } catch {
+                fail(error)
+                return nil
+            }
+        }
+        if choices.hasLegibleGroup, let timeline = running.withLock({ $0.subtitleTimeline }) {
+            return .renditions(timeline)
+        }
+        return SubtitlePlan.none
+    }
+
+    /// Starts the subtitle thread for `plan`.
+    func startSubtitles(_ plan: SubtitlePlan) {
+        let makeFeed: SubtitleLoop.MakeFeed
+        let followsChoices: Bool
+        switch plan {
+        case .none:
+            return
+        case .sidecar(let cues):
+            makeFeed = { _, _ in SidecarCueFeed(cues: cues) }
+            followsChoices = false
+        case .renditions(let timeline):
+            guard let presentation = choices.presentation else { return }
+            let opener = renditionOpener(for: presentation)
+            let playhead = playheadReader
+            makeFeed = { choice, time in
+                guard let url = choice.rendition?.uri else { return nil }
+                do throws(PacketSourceFailure) {
+                    return try HLSSubtitleFeed(
+                        url: url, timeline: timeline, at: time, opener: opener, playhead: playhead)
+                } catch {
+                    return nil
+                }
+            }
+            followsChoices = true
+        }
+        let loop = SubtitleLoop(
+            control: control, clock: clock, choices: followsChoices ? choices : nil, makeFeed: makeFeed,
+            deliver: { [continuation] cue in continuation.yield(.cue(cue)) },
+            selectionChanged: {})
+        let thread = Thread { loop.run() }
+        thread.name = "spool-subtitles"
+        thread.start()
+    }
+
+    /// Switches a rendition while playing: a new audio rendition is opened by a seek to the
+    /// current position (so audio and video stay in sync); the subtitle thread follows the
+    /// new subtitle choice by itself.
+    func select(_ option: MediaSelectionOption?, for characteristic: MediaCharacteristic) {
+        guard choices.choose(option, for: characteristic) else { return }
+        continuation.yield(.mediaSelection(choices.selection))
+        if characteristic == .audible {
+            let now = currentTime()
+            seek(to: now, toleranceBefore: .zero, toleranceAfter: .zero, id: Self.renditionSwitchSeekID)
+        }
+    }
+
+    /// The seek ID of rendition switches: no Player seek has it, so its completion is ignored.
+    static var renditionSwitchSeekID: Int { -1 }
+
+    private var playheadReader: @Sendable () -> MediaTime {
+        let clock = clock
+        return { clock.mediaTime(at: HostTime.now()) }
+    }
+
+    private func renditionOpener(for presentation: HLSPresentation) -> HLSRenditionOpener {
+        HLSRenditionOpener(
+            configuration: hlsConfiguration, importedDefinitions: presentation.multivariant?.definitions,
+            cancels: cancels, itemName: itemName)
+    }
+}

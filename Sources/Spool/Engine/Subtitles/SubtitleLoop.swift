@@ -1,0 +1,95 @@
+import Foundation
+import SpoolCore
+import SpoolHLS
+
+/// The subtitle thread: pulls cues from the item's feed ahead of the playhead and delivers
+/// each when the playhead reaches its start (`CueSchedule`), following seeks (a new
+/// generation) and subtitle selection changes. Every wait is bounded (50 ms), so pause, seek
+/// and stop are seen at once. Made and run on its own thread.
+final class SubtitleLoop: Sendable {
+    /// Makes the feed for a subtitle choice, positioned at a time; `nil` for none.
+    typealias MakeFeed = @Sendable (RenditionChoices.Choice, MediaTime) -> (any CueFeed)?
+
+    private let control: PipelineControl
+    private let clock: PlaybackClock
+    private let choices: RenditionChoices?
+    private let makeFeed: MakeFeed
+    private let deliver: @Sendable (LegibleCue) -> Void
+    private let selectionChanged: @Sendable () -> Void
+    /// How far ahead of the playhead cues are pulled.
+    private let lookahead = MediaTime(value: 10, timescale: 1)
+    private let longestWait = Duration.milliseconds(50)
+
+    /// A loop over the feed `makeFeed` gives for `choices.subtitles` (or, without `choices`,
+    /// for a sidecar: one feed for the whole item).
+    init(
+        control: PipelineControl, clock: PlaybackClock, choices: RenditionChoices?, makeFeed: @escaping MakeFeed,
+        deliver: @escaping @Sendable (LegibleCue) -> Void, selectionChanged: @escaping @Sendable () -> Void
+    ) {
+        self.control = control
+        self.clock = clock
+        self.choices = choices
+        self.makeFeed = makeFeed
+        self.deliver = deliver
+        self.selectionChanged = selectionChanged
+    }
+
+    /// Runs until the pipeline stops. Blocks: call on the subtitle thread only.
+    func run() {
+        var generation = control.generation
+        var version = choices?.subtitles.version ?? 0
+        var position = playhead()
+        var feed = makeFeed(choices?.subtitles ?? RenditionChoices.Choice(), position)
+        var schedule = CueSchedule(at: position)
+        var feedEnded = feed == nil
+        defer { feed?.close() }
+        while true {
+            let (stopped, currentGeneration, seekTarget) = control.withLock {
+                ($0.stopped, $0.generation, $0.seek?.target)
+            }
+            if stopped { return }
+            if currentGeneration != generation {
+                generation = currentGeneration
+                position = seekTarget ?? playhead()
+                feed?.seek(to: position)
+                schedule.reposition(at: position)
+                feedEnded = feed == nil
+            }
+            if let choice = choices?.subtitles, choice.version != version {
+                version = choice.version
+                position = playhead()
+                feed?.close()
+                feed = makeFeed(choice, position)
+                schedule.reposition(at: position)
+                feedEnded = feed == nil
+                selectionChanged()
+            }
+            let now = playhead()
+            for cue in schedule.due(at: now) { deliver(cue) }
+            let wait = timeUntilNextCue(schedule, at: now)
+            if let active = feed, !feedEnded, now.isNumeric, schedule.coveredUntil < now + lookahead {
+                switch active.next(timeout: wait) {
+                case .cues(let cues, let end)?: schedule.add(cues, coveredUntil: end)
+                case .end?, .failed?: feedEnded = true
+                case nil: break
+                }
+            } else {
+                _ = control.wait(timeout: wait) { state -> Bool? in
+                    state.stopped || state.generation != generation ? true : nil
+                }
+            }
+        }
+    }
+
+    private func playhead() -> MediaTime {
+        clock.mediaTime(at: HostTime.now())
+    }
+
+    /// Host time until the next cue starts at the current rate, at most `longestWait`.
+    private func timeUntilNextCue(_ schedule: CueSchedule, at now: MediaTime) -> Duration {
+        guard let next = schedule.nextStart, now.isNumeric, next.isNumeric else { return longestWait }
+        let rate = max(control.withLock { $0.rate }, 0.5)
+        let seconds = max((next - now).seconds / rate, 0.001)
+        return min(.milliseconds(Int64(seconds * 1000)), longestWait)
+    }
+}

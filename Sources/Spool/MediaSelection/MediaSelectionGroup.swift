@@ -1,0 +1,55 @@
+import SpoolHLS
+
+/// The mutually exclusive choices for one characteristic of an asset
+/// (AVMediaSelectionGroup's counterpart): the audio renditions, or the subtitle renditions, of
+/// the group the HLS presentation's variants name.
+public struct MediaSelectionGroup: Sendable, Hashable {
+    /// What the options are for.
+    public let mediaCharacteristic: MediaCharacteristic
+    /// The choices, in playlist order.
+    public let options: [MediaSelectionOption]
+    /// Whether selecting nothing is allowed: true for subtitles (off), false for audio.
+    public var allowsEmptySelection: Bool { mediaCharacteristic == .legible }
+    /// The option marked DEFAULT=YES, if any.
+    public var defaultOption: MediaSelectionOption? { options.first(where: \.isDefault) }
+
+    /// The options whose language matches `languages` best first, as
+    /// `AVMediaSelectionGroup.mediaSelectionOptions(from:withLocale:)` narrows them: an exact
+    /// tag before a shared primary language (`en` finds `en-GB`).
+    public func options(matchingLanguages languages: [String]) -> [MediaSelectionOption] {
+        var result: [MediaSelectionOption] = []
+        for language in languages {
+            for quality in [2, 1] {
+                for option in options where !result.contains(option) {
+                    let tag = option.extendedLanguageTag ?? ""
+                    if LanguageTag.matchQuality(wanted: language, available: tag) == quality { result.append(option) }
+                }
+            }
+        }
+        return result
+    }
+
+    /// The groups of `presentation`: renditions of the group the start variant names
+    /// (AUDIO=, SUBTITLES=); groups without options are left out.
+    static func groups(of presentation: HLSPresentation) -> [MediaSelectionGroup] {
+        MediaCharacteristic.allCases.compactMap { characteristic in
+            let renditions = presentation.renditions(for: characteristic)
+            guard !renditions.isEmpty else { return nil }
+            return MediaSelectionGroup(
+                mediaCharacteristic: characteristic, options: renditions.map(MediaSelectionOption.init))
+        }
+    }
+}
+
+extension HLSPresentation {
+    /// The renditions of `characteristic` that the start variant can play with.
+    func renditions(for characteristic: MediaCharacteristic) -> [Rendition] {
+        guard let multivariant, let variant = initialVariant else { return [] }
+        switch characteristic {
+        case .audible:
+            return variant.audioGroupID.map { multivariant.renditions(ofType: .audio, inGroup: $0) } ?? []
+        case .legible:
+            return variant.subtitlesGroupID.map { multivariant.renditions(ofType: .subtitles, inGroup: $0) } ?? []
+        }
+    }
+}
