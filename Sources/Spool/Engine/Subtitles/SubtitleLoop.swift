@@ -36,9 +36,12 @@ final class SubtitleLoop: Sendable {
 
     /// Runs until the pipeline stops. Blocks: call on the subtitle thread only.
     func run() {
-        var generation = control.generation
+        // A seek made while the item was opening is where playback starts (the clock is
+        // anchored to the media's start until its first frame).
+        let (initialGeneration, start) = control.withLock { ($0.generation, $0.seek?.target) }
+        var generation = initialGeneration
         var version = choices?.subtitles.version ?? 0
-        var position = playhead()
+        var position = start ?? playhead()
         var feed = makeFeed(choices?.subtitles ?? RenditionChoices.Choice(), position)
         var schedule = CueSchedule(at: position)
         var feedEnded = feed == nil
