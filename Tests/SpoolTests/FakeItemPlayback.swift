@@ -11,6 +11,7 @@ final class FakeItemPlayback: ItemPlayback {
         case rate(Double, AudioTimePitchAlgorithm)
         case volume(Float)
         case seek(MediaTime, before: MediaTime, after: MediaTime, id: Int)
+        case select(MediaSelectionOption?, MediaCharacteristic)
         case stop
     }
 
@@ -40,6 +41,9 @@ final class FakeItemPlayback: ItemPlayback {
     func setVolume(_ volume: Float) { record(.volume(volume)) }
     func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime, id: Int) {
         record(.seek(time, before: toleranceBefore, after: toleranceAfter, id: id))
+    }
+    func select(_ option: MediaSelectionOption?, for characteristic: MediaCharacteristic) {
+        record(.select(option, characteristic))
     }
     func currentTime() -> MediaTime { time }
     func statistics() -> PlaybackStatistics {

@@ -39,6 +39,32 @@ struct HLSRenditionIntegrationTests {
         }
     }
 
+    @Test("a variant switch mid-stream (a 404 on the pinned variant) keeps the audio rendition: not a sample lost")
+    func variantSwitchKeepsTheAudioRendition() async throws {
+        let ladder = try await HLSTestMedia.ladder(.twoAudioLanguages)
+        let failing = ladder.variantPlaylistPaths[1].replacingOccurrences(of: "index.m3u8", with: "seg002.ts")
+        let server = try await NginxServer.start(
+            NginxConfiguration(root: try HLSTestMedia.root(), statusOverrides: [failing: 404]))
+        defer { server.stop() }
+        let wav = try PlayTool.scratchPath("hls-audio-switch.wav")
+        let frames = try PlayTool.scratchPath("hls-audio-switch.md5")
+        let run = try await PlayTool.spool([
+            "play", "--vo", "framemd5:\(frames)", "--ao", "wav:\(wav)", "--variant", "1", "--audio-lang", "fr",
+            "--stats", server.url(ladder.masterPlaylistPath).absoluteString,
+        ])
+        #expect(run.status == 0, "\(run.errorText)")
+        #expect(server.requests().contains { $0.uri == failing && $0.status == 404 })
+        #expect(run.outputText.contains("\"variantSwitches\":1"), "\(run.outputText)")
+        let rendition = try #require(ladder.renditionPlaylistPaths.first { $0.contains("audio-fr") })
+        let expected = try await PlayTool.ffmpegDecodedSampleCount(of: ladder.fileURL(rendition))
+        let file = try WAVFile(path: wav)
+        #expect(file.frameCount == expected)
+        #expect(abs(file.zeroCrossingFrequency - 880) < 880 * 0.02)
+        #expect(PlayTool.hashColumn(try String(contentsOfFile: frames, encoding: .utf8)).count == 200)
+        // The audio rendition's playlist was loaded once: the switch did not reopen it.
+        #expect(server.requests().filter { $0.uri.hasSuffix("audio-fr/index.m3u8") }.count == 1)
+    }
+
     @Test("before the first frame: the multivariant playlist, one variant playlist and the chosen audio rendition's")
     func startupFetchesOneRenditionPlaylist() async throws {
         let ladder = try await HLSTestMedia.ladder(.twoAudioLanguages)
