@@ -212,6 +212,39 @@ struct HLSRenditionIntegrationTests {
         #expect(times.last.map { $0.time.seconds > 9 } == true)
     }
 
+    @MainActor
+    @Test("subtitles turned off and on again while playing: cues stop, then continue from the playhead")
+    func switchSubtitlesWhilePlaying() async throws {
+        let ladder = try await HLSTestMedia.ladder(.subtitles)
+        let server = try await serve()
+        defer { server.stop() }
+        let player = Player(configuration: EngineConfigurations.timed(video: nil, audio: true))
+        let item = PlayerItem(url: server.url(ladder.masterPlaylistPath))
+        let output = PlayerItemLegibleOutput()
+        item.add(output)
+        let cues = StreamRecorder(output.cues)
+        defer { cues.stop() }
+        let events = StreamRecorder(player.itemEvents())
+        defer { events.stop() }
+        let group = try #require(try await item.asset.loadMediaSelectionGroup(for: .legible))
+        let english = try #require(group.options.first)
+        #expect(group.defaultOption == english)
+
+        player.replaceCurrentItem(with: item)
+        player.play()
+        #expect(await cues.wait { $0.count == 1 })
+        #expect(item.currentMediaSelection.legible == english)
+        item.select(nil, in: group)
+        // Past the second cue's end (1.4 + 3.522 s) and before the third's start (1.4 + 4.522 s).
+        #expect(await poll(timeout: .seconds(20)) { player.currentTime().seconds > 5.0 })
+        #expect(item.currentMediaSelection.legible == nil)
+        item.select(english, in: group)
+        #expect(await events.wait { $0.contains(.didPlayToEnd(itemID: item.id)) })
+        let expected = try Self.cuesOnTheMediaTimeline(ladder)
+        #expect(cues.elements.map(\.text) == [expected[0], expected[2], expected[3]].map(\.text))
+        #expect(cues.elements.last?.start.seconds == expected[3].start)
+    }
+
     /// Every cue of the subtitle ladder's .vtt segments, moved by their X-TIMESTAMP-MAP
     /// (MPEGTS ticks of 90 kHz, LOCAL 0): the times Spool's clock shows them at.
     static func cuesOnTheMediaTimeline(_ ladder: SpoolTestSupport.HLSLadder) throws -> [(

@@ -65,7 +65,8 @@ struct MediaSelectionTests {
         let automatic = MediaSelectionRequest(explicit: [:], criteria: [:], environmentLanguages: ["fr"])
         #expect(resolve(automatic) == ("Français", nil))
         let criteria = MediaSelectionRequest(
-            explicit: [:], criteria: [.audible: .init(preferredLanguages: ["en"]), .legible: .init(preferredLanguages: ["es"])],
+            explicit: [:],
+            criteria: [.audible: .init(preferredLanguages: ["en"]), .legible: .init(preferredLanguages: ["es"])],
             environmentLanguages: ["fr"])
         #expect(resolve(criteria) == ("English", "Español"))
         var explicit = criteria
@@ -95,7 +96,9 @@ struct MediaSelectionTests {
     }
 
     @Test func selectBeforePlayIsPartOfTheRequestAndWhilePlayingGoesToTheEngine() async throws {
-        let player = Player(configuration: PlayerConfiguration(makeAudioOutput: nil, videoOutput: nil, clock: ManualClock()), makePlayback: pipelines.factory())
+        let player = Player(
+            configuration: PlayerConfiguration(makeAudioOutput: nil, videoOutput: nil, clock: ManualClock()),
+            makePlayback: pipelines.factory())
         player.preferredLanguages = ["de"]
         player.setMediaSelectionCriteria(.off, forMediaCharacteristic: .legible)
         #expect(player.mediaSelectionCriteria(forMediaCharacteristic: .legible) == .off)
@@ -120,7 +123,9 @@ struct MediaSelectionTests {
     }
 
     @Test func cuesReachEveryLegibleOutputAndTheSelectionIsReported() async throws {
-        let player = Player(configuration: PlayerConfiguration(makeAudioOutput: nil, videoOutput: nil, clock: ManualClock()), makePlayback: pipelines.factory())
+        let player = Player(
+            configuration: PlayerConfiguration(makeAudioOutput: nil, videoOutput: nil, clock: ManualClock()),
+            makePlayback: pipelines.factory())
         let item = PlayerItem(url: URL(string: "https://example.com/master.m3u8")!)
         let first = PlayerItemLegibleOutput()
         let second = PlayerItemLegibleOutput()
@@ -131,10 +136,14 @@ struct MediaSelectionTests {
         player.replaceCurrentItem(with: item)
         let playback = try #require(pipelines.last)
         let french = try #require(MediaSelectionGroup.groups(of: try Self.presentation())[0].options.last)
-        let cue = LegibleCue(start: MediaTime(value: 1, timescale: 1), end: MediaTime(value: 2, timescale: 1), text: "Hi")
+        let cue = LegibleCue(
+            start: MediaTime(value: 1, timescale: 1), end: MediaTime(value: 2, timescale: 1), text: "Hi")
         playback.send(.mediaSelection(MediaSelection(audible: french)))
         playback.send(.cue(cue))
-        playback.send(.ready(ItemPlaybackInfo(duration: .zero, tracks: [], presentationWidth: 0, presentationHeight: 0, seekableTimeRanges: [])))
+        playback.send(
+            .ready(
+                ItemPlaybackInfo(
+                    duration: .zero, tracks: [], presentationWidth: 0, presentationHeight: 0, seekableTimeRanges: [])))
         _ = await events.next { $0 == .readyToPlay(itemID: item.id) }
         #expect(item.currentMediaSelection.audible == french)
         var firstCues = first.cues.makeAsyncIterator()

@@ -100,6 +100,8 @@ extension PipelinePlayback {
         if characteristic == .audible {
             let now = currentTime()
             seek(to: now, toleranceBefore: .zero, toleranceAfter: .zero, id: Self.renditionSwitchSeekID)
+        } else {
+            control.update { _ in }  // wakes an idle subtitle thread
         }
     }
 

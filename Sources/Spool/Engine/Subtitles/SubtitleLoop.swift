@@ -4,8 +4,9 @@ import SpoolHLS
 
 /// The subtitle thread: pulls cues from the item's feed ahead of the playhead and delivers
 /// each when the playhead reaches its start (`CueSchedule`), following seeks (a new
-/// generation) and subtitle selection changes. Every wait is bounded (50 ms), so pause, seek
-/// and stop are seen at once. Made and run on its own thread.
+/// generation) and subtitle selection changes. While cues are due it waits at most 50 ms (or
+/// until the next cue); idle (paused, or nothing left) it sleeps until the pipeline's control
+/// changes, at most a second. Made and run on its own thread.
 final class SubtitleLoop: Sendable {
     /// Makes the feed for a subtitle choice, positioned at a time; `nil` for none.
     typealias MakeFeed = @Sendable (RenditionChoices.Choice, MediaTime) -> (any CueFeed)?
@@ -47,8 +48,8 @@ final class SubtitleLoop: Sendable {
         var feedEnded = feed == nil
         defer { feed?.close() }
         while true {
-            let (stopped, currentGeneration, seekTarget) = control.withLock {
-                ($0.stopped, $0.generation, $0.seek?.target)
+            let (stopped, currentGeneration, seekTarget, rate) = control.withLock {
+                ($0.stopped, $0.generation, $0.seek?.target, $0.rate)
             }
             if stopped { return }
             if currentGeneration != generation {
@@ -77,8 +78,12 @@ final class SubtitleLoop: Sendable {
                 case nil: break
                 }
             } else {
-                _ = control.wait(timeout: wait) { state -> Bool? in
-                    state.stopped || state.generation != generation ? true : nil
+                // Paused, or nothing left to deliver: sleep until something changes (every
+                // control change wakes this; `PipelinePlayback.select` makes one), checking
+                // at least every second.
+                let idle = rate == 0 || (feedEnded && schedule.nextStart == nil)
+                _ = control.wait(timeout: idle ? .seconds(1) : wait) { state -> Bool? in
+                    state.stopped || state.generation != generation || state.rate != rate ? true : nil
                 }
             }
         }
