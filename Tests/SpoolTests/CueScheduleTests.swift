@@ -43,10 +43,12 @@ import Testing
         #expect(schedule.due(at: time(7000)).map(\.text) == ["later"])
     }
 
-    @Test func nothingIsDueAtAnUnknownPlayhead() {
+    @Test func nothingIsDueAtAnUnknownPlayheadEverythingAtInfinity() {
         var schedule = CueSchedule(at: .zero)
         schedule.add([cue(0, 1000, "a")], coveredUntil: time(1000))
         #expect(schedule.due(at: .invalid).isEmpty)
         #expect(schedule.due(at: .zero).map(\.text) == ["a"])
+        schedule.add([cue(9000, 9500, "b"), cue(5000, 6000, "c")], coveredUntil: time(10_000))
+        #expect(schedule.due(at: .positiveInfinity).map(\.text) == ["c", "b"])
     }
 }

@@ -111,6 +111,18 @@ struct HLSRenditionIntegrationTests {
             #expect(delivered >= start - 1.5, "\(cue.fields)")
         }
         #expect(log.contains { $0.type == "ended" })
+
+        // Untimed (a few milliseconds of playback): every cue still, the end waits for them.
+        let untimed = try PlayTool.scratchPath("hls-subtitles-untimed.jsonl")
+        let fast = try await PlayTool.spool([
+            "play", "--vo", "null", "--ao", "null", "--untimed", "--events", untimed,
+            server.url(ladder.masterPlaylistPath).absoluteString,
+        ])
+        #expect(fast.status == 0, "\(fast.errorText)")
+        let fastLog = try PlayEvent.read(untimed)
+        #expect(fastLog.filter { $0.type == "cue" }.map { $0.fields["start"] as? Double } == expected.map(\.start))
+        let ended = try #require(fastLog.lastIndex { $0.type == "ended" })
+        #expect(fastLog.lastIndex { $0.type == "cue" }.map { $0 < ended } == true)
     }
 
     @Test("--sub-lang off: no subtitle playlist is fetched and no cue logged")
@@ -129,7 +141,9 @@ struct HLSRenditionIntegrationTests {
         #expect(playlists.count == 2, "\(playlists)")
     }
 
-    @Test("sidecar --sub .srt and .vtt: cues in --events with the file's times; a seek past one skips it")
+    @Test(
+        "sidecar --sub .srt and .vtt, timed and untimed: cues in --events with the file's times; a seek past one skips it"
+    )
     func sidecarSubtitles() async throws {
         let media = try await TestMedia.url(for: .h264AACMP4)
         let srt = try TestMedia.file(
@@ -139,11 +153,11 @@ struct HLSRenditionIntegrationTests {
             named: "sidecar.vtt",
             contents: Data("WEBVTT\n\n00:00.250 --> 00:00.750\nOne\n\n00:01.200 --> 00:01.900 align:end\nTwo\n".utf8))
         for file in [srt, vtt] {
-            for start in [nil, "1"] as [String?] {
+            for (start, untimed) in [(nil, false), ("1", false), (nil, true), ("1", true)] as [(String?, Bool)] {
                 let events = try PlayTool.scratchPath("sidecar.jsonl")
                 let run = try await PlayTool.spool(
                     ["play", "--vo", "null", "--ao", "null", "--sub", file.path, "--events", events]
-                        + (start.map { ["--start", $0] } ?? []) + [media.path])
+                        + (start.map { ["--start", $0] } ?? []) + (untimed ? ["--untimed"] : []) + [media.path])
                 #expect(run.status == 0, "\(run.errorText)")
                 let cues = try PlayEvent.read(events).filter { $0.type == "cue" }
                 let expected: [(String, Double, Double)] = [("One", 0.25, 0.75), ("Two", 1.2, 1.9)]

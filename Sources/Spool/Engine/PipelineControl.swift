@@ -46,6 +46,10 @@ struct PipelineControlState: Sendable {
     var isStalled = false
     /// Whether the item's first frame (or first audio) was reported.
     var firstFrameReported = false
+    /// Untimed playback with subtitles: the end waits until the subtitle thread has delivered
+    /// every cue of the generation (`subtitlesDoneGeneration`), so a fast run loses none.
+    var endWaitsForSubtitles = false
+    var subtitlesDoneGeneration: Int?
 }
 
 typealias PipelineControl = ConditionLock<PipelineControlState>

@@ -57,18 +57,35 @@ final class PipelineEvents: Sendable {
             case .audio: state.audioEnded = true
             }
             if let failure, state.readFailure == nil { state.readFailure = failure }
-            let done = (!hasVideo || state.videoEnded) && (!hasAudio || state.audioEnded)
-            guard done else { return nil }
-            state.endReported = true
-            // A stream that ended without a first frame still completes its seek.
-            if let seek = state.seek, !state.generationStarted {
-                state.generationStarted = true
-                continuation.yield(.seekCompleted(id: seek.id, finished: true))
-            }
-            if let failure = state.readFailure { return .failedToPlayToEnd(failure) }
-            return .playedToEnd
+            return endIfDone(&state)
         }
         if let event { continuation.yield(event) }
+    }
+
+    /// The subtitle thread delivered every cue of `generation` (untimed playback): reports the
+    /// end if the streams reached theirs.
+    func subtitlesDone(generation: Int) {
+        let event = control.update { state -> ItemPlaybackEvent? in
+            guard state.generation == generation, !state.endReported else { return nil }
+            state.subtitlesDoneGeneration = generation
+            return endIfDone(&state)
+        }
+        if let event { continuation.yield(event) }
+    }
+
+    /// The item's end, once every stream (and, when they hold it, the subtitles) reached it.
+    private func endIfDone(_ state: inout PipelineControlState) -> ItemPlaybackEvent? {
+        let subtitlesDone = !state.endWaitsForSubtitles || state.subtitlesDoneGeneration == state.generation
+        let done = (!hasVideo || state.videoEnded) && (!hasAudio || state.audioEnded) && subtitlesDone
+        guard done else { return nil }
+        state.endReported = true
+        // A stream that ended without a first frame still completes its seek.
+        if let seek = state.seek, !state.generationStarted {
+            state.generationStarted = true
+            continuation.yield(.seekCompleted(id: seek.id, finished: true))
+        }
+        if let failure = state.readFailure { return .failedToPlayToEnd(failure) }
+        return .playedToEnd
     }
 
     /// An output failed while playing `generation`: the item cannot reach its end.

@@ -126,7 +126,7 @@ extension PipelinePlayback {
             thread.name = worker.name
             thread.start()
         }
-        startSubtitles(subtitles)
+        startSubtitles(subtitles, mediaStart: start, events: events)
         DemuxLoop(
             source: source, control: control, videoPackets: videoPackets, audioPackets: audioPackets, clock: clock,
             itemName: itemName, report: { [continuation] event in continuation.yield(event) }

@@ -42,23 +42,28 @@ extension PipelinePlayback {
     /// item before it plays, naming the file), else its subtitle renditions. `nil` when the
     /// item failed.
     func prepareSubtitles(mediaStart: MediaTime) -> SubtitlePlan? {
+        let plan: SubtitlePlan
         if let url = externalSubtitleURL {
             do throws(PlaybackError) {
                 let offset = mediaStart.isNumeric ? mediaStart : .zero
-                return .sidecar(try SidecarCueFeed.load(url).map { LegibleCue($0, offset: offset) })
+                plan = .sidecar(try SidecarCueFeed.load(url).map { LegibleCue($0, offset: offset) })
             } catch {
                 fail(error)
                 return nil
             }
+        } else if choices.hasLegibleGroup, let timeline = running.withLock({ $0.subtitleTimeline }) {
+            plan = .renditions(timeline)
+        } else {
+            return SubtitlePlan.none
         }
-        if choices.hasLegibleGroup, let timeline = running.withLock({ $0.subtitleTimeline }) {
-            return .renditions(timeline)
-        }
-        return SubtitlePlan.none
+        // Set before any worker starts, so no stream can end the item ahead of its cues.
+        if configuration.isUntimed { control.update { $0.endWaitsForSubtitles = true } }
+        return plan
     }
 
-    /// Starts the subtitle thread for `plan`.
-    func startSubtitles(_ plan: SubtitlePlan) {
+    /// Starts the subtitle thread for `plan`. Untimed, cues go out as soon as they are read
+    /// and the item's end waits for the last of them.
+    func startSubtitles(_ plan: SubtitlePlan, mediaStart: MediaTime, events: PipelineEvents) {
         let makeFeed: SubtitleLoop.MakeFeed
         let followsChoices: Bool
         switch plan {
@@ -82,11 +87,15 @@ extension PipelinePlayback {
             }
             followsChoices = true
         }
+        var untimedDone: (@Sendable (Int) -> Void)?
+        if configuration.isUntimed {
+            untimedDone = { generation in events.subtitlesDone(generation: generation) }
+        }
+        let continuation = continuation
         let loop = SubtitleLoop(
             control: control, clock: clock, choices: followsChoices ? choices : nil, makeFeed: makeFeed,
-            deliver: { [continuation] cue in continuation.yield(.cue(cue)) },
-            selectionChanged: {})
-        let thread = Thread { loop.run() }
+            deliver: { cue in continuation.yield(.cue(cue)) }, untimedDone: untimedDone)
+        let thread = Thread { loop.run(mediaStart: mediaStart) }
         thread.name = "spool-subtitles"
         thread.start()
     }

@@ -41,9 +41,10 @@ struct CueSchedule {
         pruneSeen()
     }
 
-    /// The cues whose start the playhead has reached, removed from the schedule.
+    /// The cues whose start the playhead has reached, removed from the schedule (all of them
+    /// at `positiveInfinity`: untimed playback).
     mutating func due(at playhead: MediaTime) -> [LegibleCue] {
-        guard playhead.isNumeric else { return [] }
+        guard playhead.isNumeric || playhead == .positiveInfinity else { return [] }
         let count = pending.prefix { $0.start <= playhead }.count
         let due = Array(pending.prefix(count))
         pending.removeFirst(count)

@@ -16,7 +16,9 @@ final class SubtitleLoop: Sendable {
     private let choices: RenditionChoices?
     private let makeFeed: MakeFeed
     private let deliver: @Sendable (LegibleCue) -> Void
-    private let selectionChanged: @Sendable () -> Void
+    /// Untimed playback: cues go out as soon as they are read, and this is called with the
+    /// generation once every cue of it was delivered. `nil` when timed.
+    private let untimedDone: (@Sendable (Int) -> Void)?
     /// How far ahead of the playhead cues are pulled.
     private let lookahead = MediaTime(value: 10, timescale: 1)
     private let longestWait = Duration.milliseconds(50)
@@ -25,24 +27,24 @@ final class SubtitleLoop: Sendable {
     /// for a sidecar: one feed for the whole item).
     init(
         control: PipelineControl, clock: PlaybackClock, choices: RenditionChoices?, makeFeed: @escaping MakeFeed,
-        deliver: @escaping @Sendable (LegibleCue) -> Void, selectionChanged: @escaping @Sendable () -> Void
+        deliver: @escaping @Sendable (LegibleCue) -> Void, untimedDone: (@Sendable (Int) -> Void)?
     ) {
         self.control = control
         self.clock = clock
         self.choices = choices
         self.makeFeed = makeFeed
         self.deliver = deliver
-        self.selectionChanged = selectionChanged
+        self.untimedDone = untimedDone
     }
 
-    /// Runs until the pipeline stops. Blocks: call on the subtitle thread only.
-    func run() {
-        // A seek made while the item was opening is where playback starts (the clock is
-        // anchored to the media's start until its first frame).
+    /// Runs until the pipeline stops, starting at `mediaStart` (or at a seek made while the
+    /// item was opening): not at the playhead, which untimed playback may have moved past
+    /// the first cues before this thread runs. Blocks: call on the subtitle thread only.
+    func run(mediaStart: MediaTime) {
         let (initialGeneration, start) = control.withLock { ($0.generation, $0.seek?.target) }
         var generation = initialGeneration
         var version = choices?.subtitles.version ?? 0
-        var position = start ?? playhead()
+        var position = start ?? mediaStart
         var feed = makeFeed(choices?.subtitles ?? RenditionChoices.Choice(), position)
         var schedule = CueSchedule(at: position)
         var feedEnded = feed == nil
@@ -66,12 +68,15 @@ final class SubtitleLoop: Sendable {
                 feed = makeFeed(choice, position)
                 schedule.reposition(at: position)
                 feedEnded = feed == nil
-                selectionChanged()
             }
-            let now = playhead()
+            let now = untimedDone == nil ? playhead() : .positiveInfinity
             for cue in schedule.due(at: now) { deliver(cue) }
+            if let untimedDone, feedEnded {
+                untimedDone(generation)
+            }
             let wait = timeUntilNextCue(schedule, at: now)
-            if let active = feed, !feedEnded, now.isNumeric, schedule.coveredUntil < now + lookahead {
+            let wantsMore = untimedDone != nil || (now.isNumeric && schedule.coveredUntil < now + lookahead)
+            if let active = feed, !feedEnded, wantsMore {
                 switch active.next(timeout: wait) {
                 case .cues(let cues, let end)?: schedule.add(cues, coveredUntil: end)
                 case .end?, .failed?: feedEnded = true
