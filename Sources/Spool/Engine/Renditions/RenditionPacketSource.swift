@@ -1,6 +1,7 @@
 import Foundation
 import SpoolCore
 import SpoolMedia
+import Synchronization
 
 /// The packet source of an HLS item whose audio comes from an alternate rendition: video (and
 /// anything else) from the variant's stream, audio from the rendition's own segment stream,
@@ -23,6 +24,7 @@ final class RenditionPacketSource: PacketSource {
     private var mainEnded = false
     private var audioEnded = false
     private var queued: [PacketSourceRead] = []
+    private let audioBytes: AudioByteCount
 
     let video: MediaStreamInfo?
     let audio: MediaStreamInfo?
@@ -42,8 +44,9 @@ final class RenditionPacketSource: PacketSource {
         video = main.video
         audio = audioStream?.source.audio ?? main.audio
         let mainBytes = main.bytesTransferred
-        let audioBytes = audioStream?.source.bytesTransferred
-        bytesTransferred = { mainBytes() + (audioBytes?() ?? 0) }
+        let audioBytes = AudioByteCount(current: audioStream?.source.bytesTransferred)
+        self.audioBytes = audioBytes
+        bytesTransferred = { mainBytes() + audioBytes.total }
     }
 
     deinit { audioStream?.close() }
@@ -110,6 +113,7 @@ final class RenditionPacketSource: PacketSource {
             if let replacement = openReplacement(choice.rendition?.uri, at: time) {
                 audioStream?.close()
                 audioStream = replacement.stream
+                audioBytes.replace(with: replacement.stream?.source.bytesTransferred)
                 try main.seek(to: time)
                 if let stream = replacement.stream {
                     queued.append(.streamChange(video: nil, audio: stream.source.audio))
@@ -145,4 +149,22 @@ final class RenditionPacketSource: PacketSource {
         if packet.presentationTime.isNumeric { return packet.presentationTime.seconds }
         return -.infinity
     }
+}
+
+/// The bytes the audio renditions played so far fetched: the closed ones' and the current one's.
+private final class AudioByteCount: Sendable {
+    private let state: Mutex<(closed: Int64, current: (@Sendable () -> Int64)?)>
+
+    init(current: (@Sendable () -> Int64)?) {
+        state = Mutex((0, current))
+    }
+
+    func replace(with next: (@Sendable () -> Int64)?) {
+        state.withLock { state in
+            state.closed += state.current?() ?? 0
+            state.current = next
+        }
+    }
+
+    var total: Int64 { state.withLock { $0.closed + ($0.current?() ?? 0) } }
 }
