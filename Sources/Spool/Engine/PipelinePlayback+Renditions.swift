@@ -25,7 +25,8 @@ extension PipelinePlayback {
             $0.subtitleTimeline = SubtitleTimeline(playlistToMedia: main.offset, reference: main.startTime)
         }
         continuation.yield(.mediaSelection(choices.selection))
-        guard !presentation.renditions(for: .audible).isEmpty else { return main }
+        // Without an audio output, an audio rendition would be fetched for nothing.
+        guard sharedAudio != nil, !presentation.renditions(for: .audible).isEmpty else { return main }
         let opener = renditionOpener(for: presentation)
         let choice = choices.audio
         let playhead = playheadReader
