@@ -59,9 +59,13 @@ public class Player {
     public var defaultRate: Float = 1
     /// What happens at the end of an item.
     public var actionAtItemEnd: ActionAtItemEnd = .pause
-    /// Whether to wait for enough buffer before playing (network sources); local files are
-    /// always likely to keep up.
-    public var automaticallyWaitsToMinimizeStalling = true
+    /// Whether, after running dry, playback waits until enough is buffered to play on without
+    /// stalling again (`timeControlStatus` stays `.waitingToPlayAtSpecifiedRate` with reason
+    /// `.toMinimizeStalls` meanwhile). `false` resumes with the first data that arrives, at the
+    /// risk of stuttering on a slow network. Local files are always likely to keep up.
+    public var automaticallyWaitsToMinimizeStalling = true {
+        didSet { playback?.setWaitsToMinimizeStalling(automaticallyWaitsToMinimizeStalling) }
+    }
 
     let configuration: PlayerConfiguration
     private let makePlayback: ItemPlaybackFactory
@@ -180,6 +184,7 @@ public class Player {
             }
         }
         playback.setVolume(effectiveVolume)
+        playback.setWaitsToMinimizeStalling(automaticallyWaitsToMinimizeStalling)
         playback.start(at: nil)
         applyRate()
     }
