@@ -30,6 +30,10 @@ public final class DecodedVideoFrame: VideoFrame, @unchecked Sendable {
     public let isKeyframe: Bool
     /// The sample aspect ratio the bitstream states; `0/1` when unknown.
     public let sampleAspectRatio: Rational
+    /// Whether the decoder reported the picture damaged (concealed errors): what makes the
+    /// `ffmpeg` CLI print "corrupt decoded frame". At the very end of a stream it means the
+    /// last packet was cut off.
+    public let isCorrupt: Bool
 
     /// The packet duration exactly as the decoder reported it (`invalid` for 0): what the
     /// `ffmpeg` CLI's timestamp logic uses, kept apart from the filled-in `duration`.
@@ -56,6 +60,7 @@ public final class DecodedVideoFrame: VideoFrame, @unchecked Sendable {
         planeCount = max(Int(av_pix_fmt_count_planes(format)), 0)
         isKeyframe = value.key_frame != 0
         sampleAspectRatio = Rational(value.sample_aspect_ratio)
+        isCorrupt = value.decode_error_flags != 0 || value.flags & AV_FRAME_FLAG_CORRUPT != 0
         let descriptor = av_pix_fmt_desc_get(format)
         chromaRowShift = Int32(descriptor?.pointee.log2_chroma_h ?? 0)
         hasPalette = (descriptor?.pointee.flags ?? 0) & UInt64(AV_PIX_FMT_FLAG_PAL) != 0

@@ -9,6 +9,7 @@ extension Demuxer {
         var duration: MediaTime
         var startTime: MediaTime
         var formatName: String
+        var isDurationDeclared: Bool
     }
 
     /// Selects the best video and audio streams, tells FFmpeg to discard all others, and
@@ -21,7 +22,10 @@ extension Demuxer {
             duration: format.duration == cffmpeg_nopts_value() || format.duration < 0
                 ? .indefinite : MediaTime(ticks: format.duration, timeBase: Rational(cffmpeg_time_base_q())),
             startTime: MediaTime(ticks: format.start_time, timeBase: Rational(cffmpeg_time_base_q())),
-            formatName: format.iformat.map { String(cString: $0.pointee.name) } ?? "unknown")
+            formatName: format.iformat.map { String(cString: $0.pointee.name) } ?? "unknown",
+            // FFmpeg estimates a duration from timestamps or the bit rate when the container
+            // states none; only a stated one says how much media a complete file holds.
+            isDurationDeclared: format.duration_estimation_method == AVFMT_DURATION_FROM_STREAM)
         for index in 0..<Int(format.nb_streams) {
             guard let stream = format.streams[index] else { continue }
             switch index {

@@ -28,6 +28,10 @@ public final class Demuxer {
     public let isSeekable: Bool
     /// FFmpeg's name of the container format (`"matroska,webm"`).
     public let formatName: String
+    /// Whether the container states `duration` (a header or index) rather than FFmpeg
+    /// estimating it from timestamps or the bit rate. Only a stated duration can tell that a
+    /// file ends before its media does.
+    public let isDurationDeclared: Bool
     /// The canceller that stops this demuxer (the one given to `init`).
     public let canceller: Canceller
 
@@ -70,6 +74,7 @@ public final class Demuxer {
         duration = description.duration
         startTime = description.startTime
         formatName = description.formatName
+        isDurationDeclared = description.isDurationDeclared
         isSeekable = io.isSeekable
         opened = true
     }

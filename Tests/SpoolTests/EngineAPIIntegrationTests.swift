@@ -230,9 +230,7 @@ struct EngineAPIIntegrationTests {
         try await expectFailedToPlayToEnd(server.url("/cut.ts"))
     }
 
-    @Test(
-        "a truncated file fails to play to its end (event, notification, error log)",
-        .disabled("engine bug: FFmpeg reports a plain end of file for a cut MPEG-TS, so the item 'ends'"))
+    @Test("a truncated file fails to play to its end (event, notification, error log)")
     func truncatedFile() async throws {
         let bytes = try Data(contentsOf: try await TestMedia.url(for: .h264AACTransportStream))
         try await expectFailedToPlayToEnd(

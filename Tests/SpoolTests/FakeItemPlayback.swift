@@ -10,6 +10,7 @@ final class FakeItemPlayback: ItemPlayback {
         case start(MediaTime?)
         case rate(Double, AudioTimePitchAlgorithm)
         case volume(Float)
+        case waitsToMinimizeStalling(Bool)
         case seek(MediaTime, before: MediaTime, after: MediaTime, id: Int)
         case select(MediaSelectionOption?, MediaCharacteristic)
         case stop
@@ -39,6 +40,7 @@ final class FakeItemPlayback: ItemPlayback {
     func start(at startTime: MediaTime?) { record(.start(startTime)) }
     func setRate(_ rate: Double, algorithm: AudioTimePitchAlgorithm) { record(.rate(rate, algorithm)) }
     func setVolume(_ volume: Float) { record(.volume(volume)) }
+    func setWaitsToMinimizeStalling(_ waits: Bool) { record(.waitsToMinimizeStalling(waits)) }
     func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime, id: Int) {
         record(.seek(time, before: toleranceBefore, after: toleranceAfter, id: id))
     }

@@ -117,6 +117,7 @@ final class AudioLoop {
         let stalled = control.update { state -> Bool in
             guard state.rate > 0, !state.endReported, !state.isStalled else { return false }
             state.isStalled = true
+            state.bufferCanResume = false  // the audio queue ran dry: not likely to keep up
             return true
         }
         let stallStart = HostTime.now()
@@ -125,6 +126,9 @@ final class AudioLoop {
             events.send(.stalled(true))
         }
         let next = packets.pop()
+        if stalled, let next, !Self.endsStream(next.element) {
+            waitUntilLikelyToKeepUp(generation: generation)
+        }
         if stalled {
             let rate = control.update { state -> Double in
                 state.isStalled = false
@@ -139,6 +143,27 @@ final class AudioLoop {
             events.send(.stalled(false))
         }
         return next
+    }
+
+    /// With `automaticallyWaitsToMinimizeStalling`, holds a stall until the demux thread judges
+    /// the buffer likely to keep up (or a queue full, or the end read), so playback does not
+    /// resume on one packet and stall again at once. Ends early on a seek, a stop, or when
+    /// the app turns waiting off; the stall's own end is bounded by the source's (an HLS
+    /// stream fails within its deadline, which ends the stream).
+    private func waitUntilLikelyToKeepUp(generation: Int) {
+        _ = control.wait(timeout: nil) { state -> Bool? in
+            let done =
+                state.stopped || state.generation != generation || state.bufferCanResume
+                || !state.waitsToMinimizeStalling
+            return done ? true : nil
+        }
+    }
+
+    private static func endsStream(_ item: PacketItem) -> Bool {
+        switch item.content {
+        case .endOfStream, .failure: true
+        case .packet, .streamChange: false
+        }
     }
 
     private func receiveAll(generation: Int, first: inout Bool, trimBefore: inout MediaTime?) throws {

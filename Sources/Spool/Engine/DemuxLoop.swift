@@ -79,6 +79,8 @@ final class DemuxLoop {
                     lastLikelyToKeepUp = likely
                     reportBuffer(likelyToKeepUp: likely)
                 }
+                // A full queue blocks the next push: waiting for more would wait forever.
+                setBufferCanResume(likely || isFull())
             } catch {
                 if control.withLock({ $0.stopped }) { return }
                 guard case .failed(let failure) = error else { return }
@@ -110,6 +112,14 @@ final class DemuxLoop {
         videoPackets?.push(PacketItem(generation: generation, content: content), cost: 0)
         audioPackets?.push(PacketItem(generation: generation, content: content), cost: 0)
         reportBuffer(likelyToKeepUp: true)
+        setBufferCanResume(true)
+    }
+
+    /// Publishes the judgement a stalled audio thread waits for; signals only on a change,
+    /// so the per-packet check costs one uncontended lock.
+    private func setBufferCanResume(_ canResume: Bool) {
+        guard control.withLock({ $0.bufferCanResume != canResume }) else { return }
+        control.update { $0.bufferCanResume = canResume }
     }
 
     private func isLikelyToKeepUp() -> Bool {

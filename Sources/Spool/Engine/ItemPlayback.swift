@@ -64,6 +64,10 @@ protocol ItemPlayback: AnyObject, Sendable {
     /// Sets the audible gain, 0...1 (0 when muted).
     func setVolume(_ volume: Float)
 
+    /// Whether playback, after a stall, waits until the buffer is likely to keep up
+    /// (`Player.automaticallyWaitsToMinimizeStalling`) or resumes with the first data.
+    func setWaitsToMinimizeStalling(_ waits: Bool)
+
     /// Moves to `time`, landing within the tolerances; completes with `.seekCompleted(id:)`.
     /// A newer seek abandons an older one.
     func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime, id: Int)

@@ -44,6 +44,12 @@ struct PipelineControlState: Sendable {
     var endReported = false
     /// Whether the stream reported a stall that has not ended.
     var isStalled = false
+    /// `Player.automaticallyWaitsToMinimizeStalling`: after a stall, wait until the buffer is
+    /// likely to keep up instead of resuming on the first packet (and stalling again).
+    var waitsToMinimizeStalling = true
+    /// The demux thread's judgement of the packet queues: enough ahead to play on without
+    /// stalling, or a queue full, or the end reached. Cleared when a stall begins.
+    var bufferCanResume = true
     /// Whether the item's first frame (or first audio) was reported.
     var firstFrameReported = false
     /// Untimed playback with subtitles: the end waits until the subtitle thread has delivered

@@ -111,6 +111,10 @@ final class PipelinePlayback: ItemPlayback {
         running.withLock { $0.audioOutput }?.setVolume(volume)
     }
 
+    func setWaitsToMinimizeStalling(_ waits: Bool) {
+        control.update { $0.waitsToMinimizeStalling = waits }
+    }
+
     func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime, id: Int) {
         let request = SeekRequest(
             id: id, target: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter)

@@ -14,6 +14,8 @@ final class VideoDecodeLoop {
     private let frames: BoundedBlockingQueue<FrameItem>
     private let statistics: PipelineStatistics
     private let itemName: String
+    /// Whether one of the last few frames the decoder gave was damaged; see `endOfStream`.
+    private var recentCorruption = RecentCorruption()
 
     init(
         decoder: VideoDecoder, threadCount: Int, acceptedFormats: Set<PixelFormat>?, control: PipelineControl,
@@ -59,7 +61,7 @@ final class VideoDecodeLoop {
                     }
                 case .endOfStream:
                     try drain(generation: generation, discardBefore: &discardBefore)
-                    frames.push(FrameItem(generation: generation, content: .endOfStream), cost: 0)
+                    frames.push(FrameItem(generation: generation, content: endOfStream()), cost: 0)
                 case .failure(let failure):
                     try drain(generation: generation, discardBefore: &discardBefore)
                     frames.push(FrameItem(generation: generation, content: .failure(failure)), cost: 0)
@@ -101,6 +103,7 @@ final class VideoDecodeLoop {
     private func receiveAll(generation: Int, discardBefore: inout MediaTime?) throws(FFmpegError) {
         while case .frame(let frame) = try decoder.receiveFrame() {
             statistics.update { $0.framesDecoded += 1 }
+            recentCorruption.note(frame.isCorrupt)
             if let cutoff = discardBefore {
                 // Like ffmpeg's accurate seek: the first frame kept is the first at or after
                 // the cutoff, so `--start T` shows what `ffmpeg -ss T -i F` shows.
@@ -111,6 +114,16 @@ final class VideoDecodeLoop {
             guard control.generation == generation else { return }  // a seek made the rest stale
             frames.push(FrameItem(generation: generation, content: .frame(output)), cost: 1)
         }
+    }
+
+    /// How the stream ends: a damaged picture among the very last ones means the final packet
+    /// was cut off — a transport stream truncated on a packet boundary, where nothing else
+    /// tells (see `TruncationCheck`) — so the item fails to play to its end rather than
+    /// pretending it finished.
+    private func endOfStream() -> FrameItem.Content {
+        guard recentCorruption.isSet else { return .endOfStream }
+        return .failure(
+            PlaybackError(.ioUnexpectedEnd, "\(itemName): the file ends early: its last video frame is incomplete"))
     }
 
     private func convertIfNeeded(_ frame: DecodedVideoFrame) throws(FFmpegError) -> any VideoFrame {

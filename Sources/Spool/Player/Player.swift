@@ -59,9 +59,13 @@ public class Player {
     public var defaultRate: Float = 1
     /// What happens at the end of an item.
     public var actionAtItemEnd: ActionAtItemEnd = .pause
-    /// Whether to wait for enough buffer before playing (network sources); local files are
-    /// always likely to keep up.
-    public var automaticallyWaitsToMinimizeStalling = true
+    /// Whether, after running dry, playback waits until enough is buffered to play on without
+    /// stalling again (`timeControlStatus` stays `.waitingToPlayAtSpecifiedRate` with reason
+    /// `.toMinimizeStalls` meanwhile). `false` resumes with the first data that arrives, at the
+    /// risk of stuttering on a slow network. Local files are always likely to keep up.
+    public var automaticallyWaitsToMinimizeStalling = true {
+        didSet { playback?.setWaitsToMinimizeStalling(automaticallyWaitsToMinimizeStalling) }
+    }
 
     /// The user's languages, best first (RFC 5646 tags), for choosing AUTOSELECT renditions
     /// when nothing more specific was asked for. Defaults to the environment's ($LANGUAGE,
@@ -192,6 +196,7 @@ public class Player {
             }
         }
         playback.setVolume(effectiveVolume)
+        playback.setWaitsToMinimizeStalling(automaticallyWaitsToMinimizeStalling)
         playback.start(at: nil)
         applyRate()
     }

@@ -176,13 +176,7 @@ public final class HTTPByteSource: ByteSource {
     /// reports back.
     private func awaitResponse() throws(ByteSourceError) -> Bool {
         let outcome = try state.wait(timeout: options.requestTimeout + .seconds(5)) {
-            (transfer) throws(ByteSourceError) -> Bool? in
-            switch transfer.phase {
-            case .awaitingResponse: nil
-            case .cancelled, .closed: throw .cancelled
-            case .failed(let error): throw error
-            default: transfer.isSeekable
-            }
+            (transfer) throws(ByteSourceError) -> Bool? in try transfer.responseOutcome()
         }
         if let outcome { return outcome }
         let error = ByteSourceError.network("no response within \(options.requestTimeout)", url)

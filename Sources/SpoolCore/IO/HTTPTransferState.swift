@@ -62,6 +62,9 @@ struct HTTPTransferState: Sendable {
     private(set) var length: Int64?
     private(set) var isSeekable = false
     private(set) var bytesTransferred: Int64 = 0
+    /// Whether the current request's response head was accepted. It stays true when the
+    /// transfer then fails: the bytes it delivered are the reader's, and come before the error.
+    private(set) var hasAcceptedResponse = false
 
     init(url: URL, bufferLimit: Int) {
         self.url = url
@@ -82,6 +85,20 @@ struct HTTPTransferState: Sendable {
     mutating func begin(_ task: URLSessionDataTask, for purpose: HTTPRequestPurpose) {
         self.task = task
         phase = .awaitingResponse(purpose)
+        hasAcceptedResponse = false
+    }
+
+    /// What a caller waiting for the current request's response learns: `nil` while it has
+    /// not arrived; once it has, whether the source is seekable — even when the transfer
+    /// failed right after it (a body cut off in the same burst as its head: the bytes that
+    /// arrived are read first, then the error); the error when it failed before a response.
+    func responseOutcome() throws(ByteSourceError) -> Bool? {
+        switch phase {
+        case .awaitingResponse: return nil
+        case .cancelled, .closed: throw .cancelled
+        case .failed(let error): if hasAcceptedResponse { return isSeekable } else { throw error }
+        default: return isSeekable
+        }
     }
 
     /// Forgets the current task and returns it for the caller to cancel.
@@ -107,6 +124,7 @@ struct HTTPTransferState: Sendable {
             if length == nil { length = range.total }
             if purpose == .open { isSeekable = length != nil }
             phase = .streaming
+            hasAcceptedResponse = true
         case 200..<300:
             return acceptFullBody(head, for: purpose)
         default:
@@ -243,6 +261,7 @@ struct HTTPTransferState: Sendable {
             return fail(.network("the server ignored the byte range when resuming at byte \(offset)", url))
         }
         phase = .streaming
+        hasAcceptedResponse = true
         return nil
     }
 

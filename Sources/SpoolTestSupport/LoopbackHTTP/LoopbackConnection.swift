@@ -103,11 +103,14 @@ struct LoopbackConnection {
         state.update { server in server.updateConnection(id) { $0.bytesSent += plan.head.count } }
         let step = plan.throttle?.chunkSize ?? (64 << 10)
         var offset = plan.body.startIndex
+        var isFirstChunk = true
         let stop = plan.hangUpAfter.map { min(plan.body.startIndex + max($0, 0), plan.body.endIndex) }
         let end = stop ?? plan.body.endIndex
         var peerPipelined = false
         while offset < end {
-            let chunkEnd = min(offset + step, end)
+            let size = isFirstChunk ? plan.throttle?.firstChunkSize ?? step : step
+            isFirstChunk = false
+            let chunkEnd = min(offset + size, end)
             guard LoopbackSocket.send(plan.body[offset..<chunkEnd], to: fd) else { return .peerClosed }
             let count = chunkEnd - offset
             state.update { server in

@@ -21,11 +21,16 @@ public struct ScriptedResponse: Sendable {
         public var chunkSize: Int
         /// Real time waited after each chunk except the last.
         public var delay: Duration
+        /// The size of the first chunk when it differs: a head start sent at once (what a
+        /// player needs to open the media), before the pacing begins.
+        public var firstChunkSize: Int?
 
-        /// Paces the body in `chunkSize`-byte steps separated by `delay`.
-        public init(chunkSize: Int, delay: Duration) {
+        /// Paces the body in `chunkSize`-byte steps separated by `delay`, the first step
+        /// `firstChunkSize` bytes when given.
+        public init(chunkSize: Int, delay: Duration, firstChunkSize: Int? = nil) {
             self.chunkSize = max(1, chunkSize)
             self.delay = delay
+            self.firstChunkSize = firstChunkSize.map { max(1, $0) }
         }
 
         /// About `bytesPerSecond`, in `chunkSize`-byte steps.

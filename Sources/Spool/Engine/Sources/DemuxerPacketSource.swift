@@ -6,12 +6,16 @@ final class DemuxerPacketSource: PacketSource {
     private let demuxer: Demuxer
     private let itemName: String
     let bytesTransferred: @Sendable () -> Int64
+    private var truncation: TruncationCheck
 
     /// Wraps `demuxer`, which reads `source`.
     init(demuxer: Demuxer, source: any ByteSource, itemName: String) {
         self.demuxer = demuxer
         self.itemName = itemName
         bytesTransferred = { source.bytesTransferred }
+        truncation = TruncationCheck(
+            startTime: demuxer.startTime, declaredDuration: demuxer.isDurationDeclared ? demuxer.duration : nil,
+            formatName: demuxer.formatName, byteLength: source.length)
     }
 
     var video: MediaStreamInfo? { demuxer.video }
@@ -25,12 +29,22 @@ final class DemuxerPacketSource: PacketSource {
     }
 
     func read() throws(PacketSourceFailure) -> PacketSourceRead? {
+        let packet: DemuxedPacket?
         do {
-            return try demuxer.readPacket().map { .packet($0) }
+            packet = try demuxer.readPacket()
         } catch {
             if error == .exit { throw .cancelled }
             throw .failed(Self.failure(error, sourceError: demuxer.sourceError, itemName: itemName))
         }
+        guard let packet else {
+            if let earlyEnd = truncation.earlyEnd() {
+                throw .failed(PlaybackError(.ioUnexpectedEnd, "\(itemName): \(earlyEnd)"))
+            }
+            return nil
+        }
+        truncation.note(
+            presentationTime: packet.presentationTime, decodeTime: packet.decodeTime, duration: packet.duration)
+        return .packet(packet)
     }
 
     func seek(to time: MediaTime) throws(PacketSourceFailure) {

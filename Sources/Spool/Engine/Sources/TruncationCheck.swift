@@ -1,0 +1,69 @@
+import SpoolCore
+
+/// Tells, at the end of a file, whether the file ends before its media does — a download
+/// cut short, a copy interrupted — so the item fails to play to its end instead of
+/// pretending it finished (issue 3; mpv and ffplay just stop).
+///
+/// Two signs, both cheap and both silent in FFmpeg:
+/// - the container states a duration (a header or index: MP4, Matroska, FLAC…) and the
+///   packets read end well before it;
+/// - an MPEG transport stream whose byte length is not a whole number of transport packets
+///   (188, 192 or 204 bytes): it was cut inside one. A transport stream cut exactly on a
+///   packet boundary is a valid, shorter stream; nothing can tell it apart.
+struct TruncationCheck {
+    /// Where the timeline starts; the stated duration counts from here.
+    let startTime: MediaTime
+    /// The stated duration, or `nil` when the container states none (FFmpeg estimated it).
+    let declaredDuration: MediaTime?
+    /// FFmpeg's name of the container format.
+    let formatName: String
+    /// The file's length in bytes, when known.
+    let byteLength: Int64?
+
+    /// The latest end (presentation time + duration) of the packets read so far.
+    private(set) var mediaEnd: MediaTime = .invalid
+
+    init(startTime: MediaTime, declaredDuration: MediaTime?, formatName: String, byteLength: Int64?) {
+        self.startTime = startTime
+        self.declaredDuration = declaredDuration
+        self.formatName = formatName
+        self.byteLength = byteLength
+    }
+
+    /// Notes a packet read: where its content starts (presentation, else decode time) and
+    /// how long it lasts.
+    mutating func note(presentationTime: MediaTime, decodeTime: MediaTime, duration: MediaTime) {
+        let start = presentationTime.isNumeric ? presentationTime : decodeTime
+        guard start.isNumeric else { return }
+        let end = duration.isNumeric ? start + duration : start
+        if !mediaEnd.isNumeric || end > mediaEnd { mediaEnd = end }
+    }
+
+    /// Why the file ends early, or `nil` when nothing says it does. Call at the end of file.
+    func earlyEnd() -> String? {
+        if formatName == "mpegts", let byteLength, byteLength > 0,
+            Self.transportPacketSizes.allSatisfy({ byteLength % $0 != 0 })
+        {
+            return "the file ends early: it stops inside a transport packet (\(byteLength) bytes)"
+        }
+        guard let declaredDuration, declaredDuration.isNumeric, declaredDuration > .zero, mediaEnd.isNumeric
+        else { return nil }
+        let origin = startTime.isNumeric ? startTime : .zero
+        let played = (mediaEnd - origin).seconds
+        let stated = declaredDuration.seconds
+        // Headers round, and edit lists or encoder priming shift a track's end a little;
+        // a real cut loses far more than this.
+        let tolerance = max(Self.minimumMissingSeconds, stated * Self.minimumMissingFraction)
+        guard stated - played > tolerance else { return nil }
+        return "the file ends early: its media stops at \(Self.format(played)) of \(Self.format(stated))"
+    }
+
+    static let transportPacketSizes: [Int64] = [188, 192, 204]
+    static let minimumMissingSeconds = 0.5
+    static let minimumMissingFraction = 0.01
+
+    private static func format(_ seconds: Double) -> String {
+        let tenths = Int((max(seconds, 0) * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+}
