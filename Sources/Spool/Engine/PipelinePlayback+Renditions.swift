@@ -125,7 +125,7 @@ extension PipelinePlayback {
 
     private func renditionOpener(for presentation: HLSPresentation) -> HLSRenditionOpener {
         HLSRenditionOpener(
-            configuration: hlsConfiguration, importedDefinitions: presentation.multivariant?.definitions,
-            cancels: cancels, itemName: itemName)
+            configuration: hlsConfiguration, keyProvider: contentKeyProvider,
+            importedDefinitions: presentation.multivariant?.definitions, cancels: cancels, itemName: itemName)
     }
 }

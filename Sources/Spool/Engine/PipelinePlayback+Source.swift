@@ -47,7 +47,8 @@ extension PipelinePlayback {
         let ahead = DemuxedAhead(playhead: { clock.mediaTime(at: HostTime.now()) })
         let stream = HLSSegmentStream(
             presentation: presentation, configuration: hlsConfiguration, fetcher: fetcher,
-            decryptor: AES128SegmentDecryptor(), now: HostTime.now, consumerBuffered: { ahead.duration })
+            decryptor: AES128SegmentDecryptor(), keyProvider: contentKeyProvider, now: HostTime.now,
+            consumerBuffered: { ahead.duration })
         running.withLock {
             $0.cancelSource = { stream.cancel() }
             $0.hlsStatistics = { stream.statistics }

@@ -17,6 +17,8 @@ final class PipelinePlayback: ItemPlayback {
     let configuration: PlayerConfiguration
     let forwardBufferMicroseconds: Int64
     let hlsConfiguration: HLSStreamConfiguration
+    /// The item's key provider for AES-128 segments; `nil` fetches the key URIs.
+    let contentKeyProvider: (any ContentKeyProvider)?
     let itemName: String
     let control = PipelineControl(PipelineControlState())
     let clock = PlaybackClock()
@@ -53,6 +55,7 @@ final class PipelinePlayback: ItemPlayback {
         asset = item.asset
         choices = RenditionChoices(request: item.mediaSelectionRequest)
         externalSubtitleURL = item.externalSubtitleURL
+        contentKeyProvider = item.contentKeyProvider
         self.configuration = configuration
         itemName = item.asset.url.redactedForDisplay
         let preferred = item.preferredForwardBufferDuration

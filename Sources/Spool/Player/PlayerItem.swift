@@ -58,6 +58,11 @@ public final class PlayerItem: Identifiable {
     /// Pins an HLS item to one variant (its index in the multivariant playlist): manual quality
     /// selection. `nil` (the default) chooses adaptively.
     public var preferredVariantIndex: Int?
+    /// Supplies the keys of an HLS item's AES-128 segments (entitlement checks, token
+    /// exchange, a DRM service); `nil` fetches each EXT-X-KEY URI from the same origin rules as
+    /// segments. Read when the item starts playing. A provider's error fails the item with
+    /// its message. (AVFoundation: an `AVContentKeySession` with the asset as recipient.)
+    public var contentKeyProvider: (any ContentKeyProvider)?
     /// How audio sounds at rates other than 1; pitch is preserved by default.
     public var audioTimePitchAlgorithm: AudioTimePitchAlgorithm = .timeDomain
 

@@ -8,6 +8,8 @@ import SpoolMedia
 /// fetcher of its own so closing it never disturbs the variant's downloads.
 struct HLSRenditionOpener: Sendable {
     let configuration: HLSStreamConfiguration
+    /// The item's key provider; `nil` fetches the key URIs.
+    let keyProvider: (any ContentKeyProvider)?
     let importedDefinitions: [String: String]?
     let cancels: CancelGroup
     let itemName: String
@@ -35,7 +37,8 @@ struct HLSRenditionOpener: Sendable {
         streamConfiguration.pinnedVariant = nil
         let stream = HLSSegmentStream(
             presentation: presentation, configuration: streamConfiguration, fetcher: fetcher,
-            decryptor: AES128SegmentDecryptor(), now: HostTime.now, consumerBuffered: consumerBuffered)
+            decryptor: AES128SegmentDecryptor(), keyProvider: keyProvider, now: HostTime.now,
+            consumerBuffered: consumerBuffered)
         cancels.remove(key)
         return (stream, presentation, cancels.add { stream.cancel() })
     }
