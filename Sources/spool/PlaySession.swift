@@ -107,6 +107,7 @@ final class PlaySession {
             item.preferredMaximumResolution = options.maxResolution
             item.preferredForwardBufferDuration = options.bufferSeconds
             item.preferredVariantIndex = options.variant
+            item.limitsResolutionToViewport = options.limitsResolutionToViewport
             itemNames[item.id] = input
             items[item.id] = item
             player.insert(item, after: nil)
