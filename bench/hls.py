@@ -495,9 +495,14 @@ def report_section(startup, abr, variants, reps, command):
             "`play --vo null --ao null --frames 1 URL` (release build), `ffmpeg -i URL -frames:v 1 -f null -`"
             + (", `mpv --frames=1 --vo=null --ao=null URL`" if "mpv" in startup["runs"] else "")
             + f". {reps} interleaved rounds. Requests and body bytes are every request nginx logged during the "
-            "run (spool and mpv exit at the first frame, ffmpeg after it). Ratio spool/peer, **lower is better**.")
+            "process's life, which ends right after its first frame — not only those needed for it: ffmpeg and "
+            "mpv open every variant (all media playlists, two segments of each) before their first frame, while "
+            "spool needs the multivariant playlist, one media playlist and one segment "
+            "(`HLSPlaybackIntegrationTests.startupRequests`) and its download thread keeps fetching ahead in "
+            "parallel (unshaped loopback: about ten 2-s segments, and an up-switch, in ~100 ms). "
+            "Ratio spool/peer, **lower is better**.")
         add("")
-        add("| tool | time to first frame | requests | playlists | segments | bytes | spool/tool time |")
+        add("| tool | time to first frame | requests in the run | playlists | segments | bytes | spool/tool time |")
         add("|---|---|---|---|---|---|---|")
         runs = startup["runs"]
         spool_walls = [r.wall for r in runs["spool"]]
@@ -520,6 +525,13 @@ def report_section(startup, abr, variants, reps, command):
                     if walls else "—")
             add(f"| {label} | {cell} | {len(requests)} | {playlists} | {segments} | {body / 1024:.0f} KiB | {ratio} |")
         add("")
+        ffmpeg_ratios = [a / b for a, b in zip(spool_walls, [r.wall for r in runs.get("ffmpeg -frames:v 1", [])])
+                         if a is not None and b not in (None, 0)]
+        if ffmpeg_ratios:
+            ratio = statistics.median(ffmpeg_ratios)
+            add(f"Target (issue 4) time to first frame ≤ `ffmpeg -frames:v 1` on the same master: {ratio:.2f}× — "
+                + ("**met**." if ratio <= 1 else "**missed** in this run."))
+            add("")
         for name, tool_runs in runs.items():
             if tool_runs:
                 uris = [q.uri for q in tool_runs[-1].requests]
@@ -543,7 +555,6 @@ def report_section(startup, abr, variants, reps, command):
         add("")
         add("| trace | player | stalls | stall time | mean indicated | of best sustainable | switches | per 20 s | start-up | variants played (segment by segment) |")
         add("|---|---|---|---|---|---|---|---|---|---|")
-        targets = []
         for entry in abr:
             for player in ("spool", "gst"):
                 run = entry.get(player)
@@ -575,6 +586,7 @@ def report_section(startup, abr, variants, reps, command):
             "indicated bitrate ≥ 85% of the best sustainable variant; fewer than one switch per 20 s on steady "
             "bandwidth; spool at least matches gst-play-1.0 on stalls and bitrate.")
         add("")
+        missed = []
         add("| target | trace | spool | gst-play-1.0 | verdict |")
         add("|---|---|---|---|---|")
         for entry in abr:
@@ -601,5 +613,18 @@ def report_section(startup, abr, variants, reps, command):
                              (s["mean"] or 0) >= (g["mean"] or 0)))
             for target, sv, gv, met in rows:
                 add(f"| {target} | {entry['description']} | {sv} | {gv} | {'**met**' if met else '**missed**'} |")
+                if not met:
+                    missed.append(target)
         add("")
+        if "mean indicated ≥ gst-play's" in missed:
+            add("**Why spool's mean bitrate can trail gst-play's.** Both start low (spool on the default 1.5 Mb/s "
+                "estimate, 0.7 of it: the 0.9 Mb/s variant; gst-play on its lowest). hlsdemux2 switches up as soon "
+                "as one segment's throughput allows; spool's `AdaptiveBitrateController` also wants 10 s of buffer "
+                "before any up-switch (ExoPlayer's `minDurationForQualityIncreaseMs`), so at 3 Mb/s it spends its "
+                "first 5–7 segments (10–14 s) on the 0.9 Mb/s variant: over a 60 s trace that is the 4–6% gap. The "
+                "price gst-play pays is switching: on the steady trace it switched three times (one per 20 s, at the "
+                "limit; it also dropped to lower variants mid-stream), spool once. Relaxing the 10 s rule for the "
+                "first up-switch would close the gap; it is a tuning change for the simulation tests "
+                "(`AdaptiveSimulationTests`) first, not done here.")
+            add("")
     return "\n".join(lines).rstrip() + "\n"

@@ -33,7 +33,7 @@ struct HLSByteRangePlaybackIntegrationTests {
     }
 }
 
-@Suite("HLS live over nginx (integration)")
+@Suite("HLS live over nginx (integration)", .serialized)
 struct HLSLivePlaybackIntegrationTests {
     /// Frames of 25 fps to play: 30 s of real time.
     static let framesToPlay = 750
@@ -100,5 +100,56 @@ struct HLSLivePlaybackIntegrationTests {
             guard line.hasPrefix("{") else { return nil }
             return try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
         }.first
+    }
+}
+
+extension HLSLivePlaybackIntegrationTests {
+    @Test(
+        "a player that fell behind the live window (server silent for longer than the window) jumps to the live edge and plays on"
+    )
+    func fellBehindJumpsToTheLiveEdge() async throws {
+        let live = try await HLSTestMedia.startLive(segmentSeconds: 1, listSize: 5, lifetime: .seconds(60))
+        defer { live.stop() }
+        let full = await live.waitForWindow(timeout: .seconds(20)) { _, count in count >= 5 }
+        #expect(full, "the live window never reached five segments")
+        let server = try await NginxServer.start(NginxConfiguration(root: live.root))
+        defer { server.stop() }
+        let output = try PlayTool.scratchPath("hls-live-behind.md5")
+        let events = try PlayTool.scratchPath("hls-live-behind.jsonl")
+        async let run = PlayTool.spool(
+            [
+                "play", "--vo", "framemd5:\(output)", "--ao", "null", "--frames", "400", "--events", events,
+                server.url(live.masterPlaylistPath).absoluteString,
+            ], timeout: .seconds(45))
+        // Once playback is under way, the server goes silent for 9 s: the 5 s window moves on
+        // past everything the player has.
+        let started = await server.waitForRequests(timeout: .seconds(20)) { requests in
+            requests.filter { $0.path.hasSuffix(".ts") }.count >= 4
+        }
+        #expect(started)
+        let silence = await runOnDedicatedThread { () -> Bool in
+            usleep(1_000_000)
+            server.stopAnswering()
+            usleep(9_000_000)
+            server.resume()
+            return true
+        }
+        #expect(silence)
+        let result = try await run
+        #expect(result.status == 0, "\(result.errorText)")
+        #expect(try PlayEvent.read(events).contains { $0.type == "stall" })
+        let times = PlayTool.frameLines(try String(contentsOfFile: output, encoding: .utf8)).compactMap { line in
+            Int(line.split(separator: ",")[2].trimmingCharacters(in: .whitespaces))
+        }
+        #expect(times.count == 400)
+        // One jump forward (to the live edge) of more than the silence minus the buffer;
+        // otherwise one tick after another, but for at most a couple of frames dropped late
+        // as playback resumes after the stall.
+        let steps = zip(times, times.dropFirst()).map { $1 - $0 }
+        let jumps = steps.filter { $0 > 2 }
+        #expect(
+            jumps.count == 1 && (jumps.first ?? 0) > 3 * 25, "steps other than one tick: \(steps.filter { $0 != 1 })")
+        #expect(steps.allSatisfy { $0 >= 1 })
+        #expect(steps.filter { $0 == 2 }.count <= 2, "steps other than one tick: \(steps.filter { $0 != 1 })")
     }
 }
