@@ -4,7 +4,7 @@ STRICT := -Xswiftc -warnings-as-errors
 DEMO_DIR := .cache/demo
 DEMO_CLIP := $(DEMO_DIR)/spool-demo.mp4
 
-.PHONY: all bootstrap build lint format gates test test-tsan demo bench fuzz fuzz-build fuzz-smoke clean
+.PHONY: all bootstrap build lint format gates test test-tsan demo bench bench-hls fuzz fuzz-build fuzz-smoke clean
 
 all: build
 
@@ -54,6 +54,11 @@ demo: build $(DEMO_CLIP)
 # Installs mpv, generates media into .cache/bench, builds in release mode, writes bench/RESULTS.md.
 bench: bootstrap
 	bench/run
+
+# Only the HLS benchmarks (first frame vs ffmpeg/mpv, ABR under bandwidth traces vs gst-play-1.0;
+# about 10 minutes); rewrites only their section of bench/RESULTS.md.
+bench-hls: bootstrap
+	bench/run hls
 
 # libFuzzer + AddressSanitizer over the playlist, WebVTT and SRT parsers (not part of `test`).
 # Builds .build/fuzz/spool-fuzzer (about 25 s), fuzzes a copy of fuzz/corpus for FUZZ_SECONDS and

@@ -52,6 +52,8 @@ struct PlayOptions: Equatable {
     var subtitleLanguages: [String]?
     /// A sidecar subtitle file (`--sub`) for every input.
     var subtitlePath: String?
+    /// HLS: choose no variant larger than the window (`--no-viewport-cap` turns it off).
+    var limitsResolutionToViewport = true
 
     struct UsageError: Error, Equatable, CustomStringConvertible {
         let description: String
@@ -77,6 +79,7 @@ struct PlayOptions: Equatable {
           --mpris-name NAME             the MPRIS player name (default spool: org.mpris.MediaPlayer2.spool)
           --max-bitrate BPS             HLS: choose no variant above BPS bits per second
           --max-resolution WxH          HLS: choose no variant larger than WxH
+          --no-viewport-cap             HLS: choose variants larger than the window too
           --buffer SEC                  forward buffer in seconds (0 = automatic)
           --variant N|auto              HLS: play variant N of the multivariant playlist (default auto)
           --audio-lang LANG             HLS: play the audio rendition in LANG (en, fr, pt-BR…)
@@ -167,6 +170,7 @@ struct PlayOptions: Equatable {
                     throw UsageError(description: "--max-resolution: '\(text)' is not WIDTHxHEIGHT")
                 }
                 options.maxResolution = PixelSize(width: parts[0], height: parts[1])
+            case "--no-viewport-cap": options.limitsResolutionToViewport = false
             case "--buffer":
                 let seconds = try number(try value(for: argument), for: argument)
                 guard (0...600).contains(seconds) else {

@@ -119,6 +119,7 @@ final class PlaySession {
             item.preferredVariantIndex = options.variant
             item.externalSubtitleURL = options.subtitlePath.map { URL(fileURLWithPath: $0) }
             logCues(of: item, named: input)
+            item.limitsResolutionToViewport = options.limitsResolutionToViewport
             itemNames[item.id] = input
             items[item.id] = item
             player.insert(item, after: nil)

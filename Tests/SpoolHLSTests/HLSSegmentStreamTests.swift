@@ -144,6 +144,18 @@ struct HLSSegmentStreamTests {
         #expect(segments.allSatisfy { !$0.hasPrefix("v2/") })
     }
 
+    @Test("a small window's viewport keeps playback on the small variant; without one the stream goes higher")
+    func viewportCap() async throws {
+        // Variants 320x180, 640x180, 960x180 at 300k, 600k, 900k; the default estimate allows 900k.
+        let uncapped = try await drain(makeLadder(variants: 3, segments: 4), startVariant: 2).segments
+        #expect(uncapped.allSatisfy { $0.hasPrefix("v2/") }, "\(uncapped)")
+        var configuration = HLSStreamConfiguration()
+        configuration.viewportSize = { Resolution(width: 320, height: 180) }
+        let capped = try await drain(
+            makeLadder(variants: 3, segments: 4), configuration: configuration, startVariant: 2)
+        #expect(capped.segments == ["v0/0", "v0/1", "v0/2", "v0/3"])
+    }
+
     @Test("transient failures are retried after min((n-1) s, 5 s)")
     func retryDelays() {
         let retry = RetryingFetch(attempts: 8)

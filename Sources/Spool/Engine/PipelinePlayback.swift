@@ -64,7 +64,14 @@ final class PipelinePlayback: ItemPlayback {
         hlsConfiguration = HLSStreamConfiguration(
             forwardBuffer: .milliseconds(Int64(preferred * 1000)), peakBitRate: Int(item.preferredPeakBitRate),
             maximumResolution: item.preferredMaximumResolution.map { Resolution(width: $0.width, height: $0.height) },
+            viewportSize: Self.viewportSize(of: item.limitsResolutionToViewport ? configuration.videoOutput : nil),
             pinnedVariant: item.preferredVariantIndex)
+    }
+
+    /// The HLS viewport cap's source: the output's viewport now, asked once per segment.
+    private static func viewportSize(of output: (any VideoOutput)?) -> @Sendable () -> Resolution? {
+        guard let output else { return { nil } }
+        return { [weak output] in output?.viewportSize.map { Resolution(width: $0.width, height: $0.height) } }
     }
 
     func start(at startTime: MediaTime?) {

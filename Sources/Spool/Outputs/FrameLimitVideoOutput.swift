@@ -35,6 +35,9 @@ public final class FrameLimitVideoOutput: VideoOutput, StreamPreparingVideoOutpu
         if count == limit { onLimitReached() }
     }
 
+    /// The wrapped output's viewport.
+    public var viewportSize: PixelSize? { wrapped.viewportSize }
+
     /// Stops the wrapped output.
     public func stop() { wrapped.stop() }
 

@@ -55,6 +55,13 @@ public final class PlayerItem: Identifiable {
     /// The largest video size an HLS item may choose; `nil` = no limit. Read when the item
     /// starts playing, like `AVPlayerItem.preferredMaximumResolution`.
     public var preferredMaximumResolution: PixelSize?
+    /// Whether an HLS item chooses no variant larger than the player's video output can show
+    /// (its window's drawable size; see `AdaptiveCaps.viewportSize`), as AVPlayerLayer-backed
+    /// playback does and ExoPlayer's viewport constraint. `true` by default; outputs without a
+    /// viewport (null, framemd5) never limit. Set `false` to let bandwidth alone decide (say,
+    /// for recording). `preferredMaximumResolution` applies as well: the stricter wins. Read
+    /// when the item starts playing.
+    public var limitsResolutionToViewport = true
     /// Pins an HLS item to one variant (its index in the multivariant playlist): manual quality
     /// selection. `nil` (the default) chooses adaptively.
     public var preferredVariantIndex: Int?

@@ -40,6 +40,17 @@ public protocol VideoOutput: AnyObject, Sendable {
 
     /// Releases the window or file. Idempotent.
     func stop()
+
+    /// The area, in pixels, the output shows pictures in (a window's drawable size): an
+    /// adaptive stream gains nothing from variants larger than it (the viewport cap).
+    /// `nil` when the output sets no such limit (files, null outputs). Read from any thread,
+    /// once per segment: it must be cheap and must not block. Defaults to `nil`.
+    var viewportSize: PixelSize? { get }
+}
+
+extension VideoOutput {
+    /// No viewport: files and null outputs do not limit the picture size.
+    public var viewportSize: PixelSize? { nil }
 }
 
 /// Why a video output failed.

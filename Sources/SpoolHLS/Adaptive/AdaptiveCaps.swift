@@ -11,10 +11,11 @@ public struct AdaptiveCaps: Sendable, Equatable {
     /// The largest RESOLUTION allowed, both width and height; `nil` means no cap. Variants
     /// without a RESOLUTION pass.
     public var maximumResolution: Resolution?
-    /// The size of the video output in pixels; `nil` means the output does not limit the
-    /// choice. Variants larger than the smallest one that covers the output (at least as wide
-    /// and as tall) are excluded, so a 320-pixel window never gets 1080p; when no variant
-    /// covers it, every variant passes.
+    /// The size of the video output in pixels (its drawable size); `nil` means the output
+    /// does not limit the choice. Variants with more pixels than the smallest one covering
+    /// the output once aspect-fitted into it are excluded (`ViewportCap`), so a 320-pixel
+    /// window never gets 1080p; when no variant covers it, every variant passes. Applied
+    /// after `maximumResolution`, so the stricter of the two wins.
     public var viewportSize: Resolution?
 
     /// Caps with explicit values; every parameter defaults to no cap.
@@ -39,16 +40,12 @@ public struct AdaptiveCaps: Sendable, Equatable {
                 return size.width <= maximum.width && size.height <= maximum.height
             }
         }
-        if let viewport = viewportSize {
-            let covering = passing.compactMap(\.resolution).filter {
-                $0.width >= viewport.width && $0.height >= viewport.height
-            }
-            if let smallest = covering.min(by: { $0.width * $0.height < $1.width * $1.height }) {
-                let limit = smallest.width * smallest.height
-                passing = passing.filter { candidate in
-                    guard let size = candidate.resolution else { return true }
-                    return size.width * size.height <= limit
-                }
+        if let viewport = viewportSize,
+            let limit = ViewportCap.maximumPixelCount(for: viewport, among: passing.compactMap(\.resolution))
+        {
+            passing = passing.filter { candidate in
+                guard let size = candidate.resolution else { return true }
+                return size.width * size.height <= limit
             }
         }
         return passing

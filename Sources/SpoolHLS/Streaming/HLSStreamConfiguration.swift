@@ -10,6 +10,10 @@ public struct HLSStreamConfiguration: Sendable {
     public var peakBitRate: Int
     /// PreferredMaximumResolution: variants larger are not chosen (`nil` = no cap).
     public var maximumResolution: Resolution?
+    /// The video output's size in pixels now (`AdaptiveCaps.viewportSize`), asked before
+    /// each segment's variant is chosen so a resized window takes effect at the next
+    /// segment; returns `nil` for no viewport cap. Must be cheap and must not block.
+    public var viewportSize: @Sendable () -> Resolution?
     /// A variant index to play instead of choosing adaptively (manual quality selection).
     public var pinnedVariant: Int?
     /// Retries for playlists, keys and segments.
@@ -27,13 +31,15 @@ public struct HLSStreamConfiguration: Sendable {
     /// The defaults: automatic buffer, no caps, adaptive choice.
     public init(
         forwardBuffer: Duration = .zero, peakBitRate: Int = 0, maximumResolution: Resolution? = nil,
-        pinnedVariant: Int? = nil, retry: RetryingFetch = RetryingFetch(), liveEdgeTargetDurations: Int = 3,
+        viewportSize: @escaping @Sendable () -> Resolution? = { nil }, pinnedVariant: Int? = nil,
+        retry: RetryingFetch = RetryingFetch(), liveEdgeTargetDurations: Int = 3,
         exclusionDuration: Duration = .seconds(60), maxSegmentBytes: Int = 256 << 20,
         playlistLimits: PlaylistLimits = .default
     ) {
         self.forwardBuffer = forwardBuffer
         self.peakBitRate = peakBitRate
         self.maximumResolution = maximumResolution
+        self.viewportSize = viewportSize
         self.pinnedVariant = pinnedVariant
         self.retry = retry
         self.liveEdgeTargetDurations = liveEdgeTargetDurations

@@ -201,7 +201,7 @@ struct SegmentFetchSession {
         let configuration = stream.configuration
         let caps = AdaptiveCaps(
             peakBitRate: configuration.peakBitRate > 0 ? configuration.peakBitRate : nil,
-            maximumResolution: configuration.maximumResolution)
+            maximumResolution: configuration.maximumResolution, viewportSize: configuration.viewportSize())
         let target = currentPlaylist.targetDuration
         let decision = controller.selectVariant(
             at: stream.now(), bufferedAhead: .milliseconds(Int64(bufferedSeconds * 1000)),

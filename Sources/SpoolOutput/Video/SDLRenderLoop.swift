@@ -160,6 +160,7 @@ final class SDLRenderLoop {
             status.height = state.height
             status.isVisible = state.isVisible && !mailbox.isStopped
             status.isFullscreen = state.isFullscreen
+            (status.viewportWidth, status.viewportHeight) = session.viewportSize
             status.framesShown = session.framesShown
             status.rendererName = session.window.rendererName
             guard status != mailbox.status else { return false }

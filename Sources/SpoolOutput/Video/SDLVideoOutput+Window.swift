@@ -44,6 +44,14 @@ extension SDLVideoOutput {
         host.state.withLock { $0.mailboxes[slot]?.status } ?? VideoWindowStatus()
     }
 
+    /// The window's drawable size for the viewport cap (see `VideoWindowStatus.viewportWidth`);
+    /// `nil` until the SDL thread has measured it.
+    public var viewportSize: PixelSize? {
+        let status = status
+        guard status.viewportWidth > 0, status.viewportHeight > 0 else { return nil }
+        return PixelSize(width: status.viewportWidth, height: status.viewportHeight)
+    }
+
     /// Whether any part of the window can be seen (shown, not minimised, not stopped).
     /// Decoding video for an invisible window is wasted work.
     public var isVisible: Bool { status.isVisible }

@@ -96,6 +96,15 @@ final class SDLWindow {
         SDL_SetWindowFullscreen(window, fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
     }
 
+    /// `fraction` of the usable area of the window's display, in screen coordinates: the
+    /// largest size `showFitting` gives a window; `nil` when SDL cannot tell.
+    func displayArea(fraction: Double) -> (width: Int, height: Int)? {
+        var bounds = SDL_Rect()
+        let display = max(0, SDL_GetWindowDisplayIndex(window))
+        guard SDL_GetDisplayUsableBounds(display, &bounds) == 0, bounds.w > 0, bounds.h > 0 else { return nil }
+        return (Int(Double(bounds.w) * fraction), Int(Double(bounds.h) * fraction))
+    }
+
     /// Resizes to `width`×`height` scaled down (never up) to fit `fraction` of the usable
     /// area of the window's display, centres the window there and shows it.
     func showFitting(width: Int, height: Int, fraction: Double) {

@@ -23,6 +23,12 @@ final class SDLWindowSession {
     /// The size to return to when leaving fullscreen.
     private var windowedSize: (width: Int, height: Int)?
     private var lastState: SDLWindowState
+    /// The size `showFitting` gave the window; a different size later was someone's choice.
+    private var fittedSize: (width: Int, height: Int)?
+    /// The viewport cap's size in pixels (see `VideoWindowStatus.viewportWidth`), measured
+    /// when the window's state changes, not on every pump (the display query is a round trip
+    /// to the X server).
+    private(set) var viewportSize = (width: 0, height: 0)
 
     /// How much of the display a new window may cover.
     static let displayFraction = 0.8
@@ -40,6 +46,7 @@ final class SDLWindowSession {
         hasChosenSize = configuration.initialSize != nil
         lastState = window.state
         startsFullscreen = configuration.startsFullscreen
+        measureViewport(lastState)
     }
 
     func apply(_ change: SDLWindowChange) {
@@ -53,6 +60,7 @@ final class SDLWindowSession {
             hasChosenSize = true
             window.setSize(width: width, height: height)
             needsRedraw = true
+            measureViewport(window.state)
         case .fullscreen(let fullscreen):
             setFullscreen(fullscreen ?? !window.state.isFullscreen)
         }
@@ -84,6 +92,7 @@ final class SDLWindowSession {
             window.show()
         } else {
             window.showFitting(width: frame.width, height: frame.height, fraction: Self.displayFraction)
+            fittedSize = (window.state.width, window.state.height)
         }
         // After sizing, so that leaving fullscreen returns to the size the frame chose.
         if startsFullscreen { setFullscreen(true) }
@@ -116,11 +125,29 @@ final class SDLWindowSession {
         if state.width != lastState.width || state.height != lastState.height {
             events.append(.resized(width: state.width, height: state.height))
             needsRedraw = true
+            if let fittedSize, !state.isFullscreen, (state.width, state.height) != fittedSize {
+                hasChosenSize = true
+            }
         }
+        if state != lastState { measureViewport(state) }
         if state.isVisible != lastState.isVisible {
             events.append(.visibilityChanged(state.isVisible))
         }
         return (state, events)
+    }
+
+    /// The drawable size once the size was chosen (or fullscreen); before that, the largest
+    /// size the first frame may give the window, in pixels.
+    private func measureViewport(_ state: SDLWindowState) {
+        let output = window.outputSize
+        guard !hasChosenSize, !state.isFullscreen, state.width > 0, state.height > 0,
+            let area = window.displayArea(fraction: Self.displayFraction)
+        else {
+            viewportSize = output
+            return
+        }
+        // Screen coordinates to pixels, as the renderer scales them (HiDPI).
+        viewportSize = (area.width * output.width / state.width, area.height * output.height / state.height)
     }
 
     /// Destroys the window and everything in it.

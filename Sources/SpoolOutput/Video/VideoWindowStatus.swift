@@ -6,6 +6,15 @@ public struct VideoWindowStatus: Sendable, Equatable {
     public internal(set) var width = 0
     /// The window's height in screen coordinates (0 until the window exists).
     public internal(set) var height = 0
+    /// The size in pixels pictures can be shown at, for the viewport cap (0×0: unknown).
+    /// Once the window's size was chosen — by the configuration, `setWindowSize`, the user
+    /// resizing it, or fullscreen — its drawable size (the renderer's output, larger than
+    /// `width`×`height` on HiDPI screens). While the window still sizes itself to the first
+    /// frame, the largest size it may take (80% of the display): the first frame's size
+    /// would otherwise hold an adaptive stream at whatever variant it started with.
+    public internal(set) var viewportWidth = 0
+    /// The height matching `viewportWidth`.
+    public internal(set) var viewportHeight = 0
     /// Whether any of the window can be seen: shown, not minimised, not stopped. `false`
     /// until the first frame is shown, since the window is mapped only then.
     public internal(set) var isVisible = false

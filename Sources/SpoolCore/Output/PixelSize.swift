@@ -1,4 +1,5 @@
-/// A picture size in pixels (the `CGSize` of `preferredMaximumResolution`).
+/// A picture size in pixels (the `CGSize` of `preferredMaximumResolution`, and a video
+/// output's `viewportSize`).
 public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
     /// Width in pixels.
     public var width: Int
