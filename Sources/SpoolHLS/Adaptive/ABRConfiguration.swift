@@ -11,7 +11,8 @@ public struct ABRConfiguration: Sendable, Equatable {
     /// steady network from flipping between two variants.
     public var stayBandwidthFraction: Double
     /// Buffer needed before switching up, and below which staying needs the up fraction.
-    /// Default 10 s; never more than a third of the forward buffer target.
+    /// Default 10 s; never more than a third of the forward buffer target, nor than three
+    /// segments (at least 4 s).
     public var minimumBufferForUpSwitch: Duration
     /// Buffer at or above which the controller never switches down. Default 25 s; never more
     /// than five sixths of the forward buffer target.
@@ -64,9 +65,13 @@ public struct ABRConfiguration: Sendable, Equatable {
         return max(preferred, segmentDuration * 2)
     }
 
-    /// The up-switch buffer threshold for a forward buffer target of `target`.
-    func upSwitchBuffer(target: Duration) -> Duration {
-        min(minimumBufferForUpSwitch, target / 3)
+    /// The up-switch buffer threshold for a forward buffer target of `target` and segments of
+    /// `segmentDuration`: `minimumBufferForUpSwitch`, but never more than a third of the target
+    /// nor more than three segments (at least 4 s). With short segments the estimate is backed
+    /// by several downloads long before 10 s are buffered; waiting for 10 s would spend the first
+    /// minute of a short session below the quality the network sustains.
+    func upSwitchBuffer(target: Duration, segmentDuration: Duration) -> Duration {
+        min(minimumBufferForUpSwitch, target / 3, max(segmentDuration * 3, .seconds(4)))
     }
 
     /// The no-down-switch buffer threshold for a forward buffer target of `target`.

@@ -123,7 +123,7 @@ private struct FitRule {
 
     func fits(_ candidate: VariantCandidate, rank: Int) -> Bool {
         let target = configuration.forwardBufferTarget(segmentDuration: segmentDuration)
-        let lowBuffer = bufferedAhead < configuration.upSwitchBuffer(target: target)
+        let lowBuffer = bufferedAhead < configuration.upSwitchBuffer(target: target, segmentDuration: segmentDuration)
         let isHigher = rank > currentRank
         if isHigher && lowBuffer { return false }
         let fraction =
