@@ -8,7 +8,7 @@ import SpoolTestSupport
 struct VideoXWDScreenshot {
     let width: Int
     let height: Int
-    private let data: Data
+    let data: Data
     private let pixelOffset: Int
     private let bytesPerLine: Int
     private let bytesPerPixel: Int
@@ -69,5 +69,32 @@ struct VideoXWDScreenshot {
             UInt8(truncatingIfNeeded: (value & mask) >> UInt32(mask.trailingZeroBitCount))
         }
         return (channel(masks.red), channel(masks.green), channel(masks.blue))
+    }
+}
+
+extension VideoXWDScreenshot {
+    /// Writes the screenshot as `<name>.png` (converted by the ffmpeg CLI from xwd) into
+    /// `.build/test-screenshots/` of the package, so a person can look at what a test saw;
+    /// returns the file's path. The raw `.xwd` is kept next to it when conversion fails.
+    @discardableResult
+    func save(as name: String, filePath: String = #filePath) async throws -> String {
+        var root = URL(fileURLWithPath: filePath)
+        while root.path != "/",
+            !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path)
+        {
+            root.deleteLastPathComponent()
+        }
+        let directory = root.appendingPathComponent(".build/test-screenshots", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let xwd = directory.appendingPathComponent("\(name).xwd")
+        let png = directory.appendingPathComponent("\(name).png")
+        try data.write(to: xwd)
+        let result = try await ToolRunner.run(
+            try ToolRunner.find("ffmpeg"),
+            ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-f", "xwd_pipe", "-i", xwd.path, png.path],
+            timeout: .seconds(20))
+        guard result.status == 0 else { return xwd.path }
+        try? FileManager.default.removeItem(at: xwd)
+        return png.path
     }
 }
