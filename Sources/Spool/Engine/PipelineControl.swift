@@ -46,6 +46,9 @@ struct PipelineControlState: Sendable {
     var isStalled = false
     /// Whether the item's first frame (or first audio) was reported.
     var firstFrameReported = false
+    /// Whether the video output shows video (its window is not hidden or minimised). While it
+    /// does not, the video decoder idles and audio plays on: background playback.
+    var isVideoShown = true
 }
 
 typealias PipelineControl = ConditionLock<PipelineControlState>

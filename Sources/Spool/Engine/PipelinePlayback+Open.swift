@@ -60,7 +60,8 @@ extension PipelinePlayback {
                             VideoDecodeLoop(
                                 decoder: decoder, threadCount: decoderThreads,
                                 acceptedFormats: videoOutput.acceptedPixelFormats, control: control,
-                                packets: videoPackets, frames: frames, statistics: counters, itemName: itemName
+                                packets: videoPackets, frames: frames, statistics: counters, clock: clock,
+                                itemName: itemName
                             ).run()
                         } catch {
                             events.fail(
@@ -94,16 +95,19 @@ extension PipelinePlayback {
                 ))
         }
 
+        let stopObservingVisibility = videoStream != nil ? observeVideoVisibility() : nil
         running.withLock { running in
             running.audioOutput = audioOutput
             running.queues = queues
             running.bytesRead = source.bytesTransferred
+            running.stopObservingVisibility = stopObservingVisibility
         }
         // stop() may have run before the queues were registered: then nobody else shuts them.
         let (stopped, rate, volume) = control.withLock { ($0.stopped, $0.rate, $0.volume) }
         if stopped {
             for queue in queues { queue.shutDown() }
             audioOutput?.stop()
+            stopObservingVisibility?()
             return
         }
         audioOutput?.setVolume(volume)

@@ -33,6 +33,8 @@ final class PipelinePlayback: ItemPlayback {
         var hlsStatistics: (@Sendable () -> HLSStreamStatistics)?
         /// Stops a source the canceller cannot reach (an HLS segment stream between runs).
         var cancelSource: (@Sendable () -> Void)?
+        /// Unregisters from the video output's visibility reports (background playback).
+        var stopObservingVisibility: (@Sendable () -> Void)?
     }
 
     /// Where the item's audio goes: a lease on the player's shared output.
@@ -143,7 +145,10 @@ final class PipelinePlayback: ItemPlayback {
         guard !alreadyStopped else { return }
         canceller.cancel()
         running.withLock { $0.cancelSource }?()
-        let (output, queues) = running.withLock { ($0.audioOutput, $0.queues) }
+        let (output, queues, stopObservingVisibility) = running.withLock {
+            ($0.audioOutput, $0.queues, $0.stopObservingVisibility)
+        }
+        stopObservingVisibility?()
         for queue in queues { queue.shutDown() }
         output?.stop()
         continuation.finish()
