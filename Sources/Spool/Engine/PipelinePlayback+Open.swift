@@ -61,7 +61,7 @@ extension PipelinePlayback {
                                 decoder: decoder, threadCount: decoderThreads,
                                 acceptedFormats: videoOutput.acceptedPixelFormats, control: control,
                                 packets: videoPackets, frames: frames, statistics: counters, clock: clock,
-                                itemName: itemName
+                                tracksKeyframes: videoOutput is any VisibilityReportingVideoOutput, itemName: itemName
                             ).run()
                         } catch {
                             events.fail(

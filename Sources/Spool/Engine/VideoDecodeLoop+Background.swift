@@ -5,8 +5,9 @@ import SpoolMedia
 /// minimised, no Picture-in-Picture), the decoder idles. Packets still leave the queue at the
 /// pace of the clock — the demuxer keeps reading for the audio, and the queue stays bounded
 /// by the forward buffer as in normal playback — and only those since the last keyframe are
-/// kept. When the video is shown again they are decoded with everything before the clock
-/// discarded, so the picture comes back at the audio's position, not seconds behind or ahead.
+/// kept (`held`). When the video is shown again they are decoded with everything before the
+/// clock discarded, so the picture comes back at the audio's position, not seconds behind or
+/// ahead, and without waiting for the next keyframe.
 extension VideoDecodeLoop {
     /// Whether decoding should pause now: the video is not shown, and the current generation
     /// already has its first frame out (a seek completes when its landing frame is shown).
@@ -16,9 +17,9 @@ extension VideoDecodeLoop {
         }
     }
 
-    /// Holds `packet` instead of decoding it and waits until the clock reaches it. Returns
-    /// `true` when the video is shown again meanwhile and `packet` must be decoded now (the
-    /// held packets before it have been); `false` when it stays held.
+    /// Leaves `packet` undecoded (it is in `held`) and waits until the clock reaches it.
+    /// Returns `true` when the video is shown again meanwhile and `packet` must be decoded now
+    /// (the held packets before it have been); `false` when it stays undecoded.
     func holdWhileHidden(
         _ packet: DemuxedPacket, generation: Int, discardBefore: inout MediaTime?
     ) throws(FFmpegError) -> Bool {
@@ -26,13 +27,12 @@ extension VideoDecodeLoop {
             isSuspended = true
             decoder.flush()
         }
-        held.hold(packet)
         guard waitUntilDueOrShown(packet.presentationTime, generation: generation) else { return false }
         // Shown again: pre-roll from the last keyframe to the clock, like an accurate seek.
         isSuspended = false
-        // Ends with `packet`, or is empty when no keyframe was held.
-        let pending = held.take()
-        guard !pending.isEmpty else {
+        // Ends with `packet`, or is empty when no keyframe is held.
+        let pending = held.packets
+        guard pending.last === packet else {
             awaitsKeyframe = !packet.isKeyframe
             return packet.isKeyframe
         }

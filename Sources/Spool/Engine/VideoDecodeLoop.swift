@@ -15,8 +15,10 @@ final class VideoDecodeLoop {
     private let statistics: PipelineStatistics
     private let itemName: String
     let clock: PlaybackClock
-    /// Background playback: packets kept while the video is not shown (see `HeldVideoPackets`).
+    /// Background playback: the packets since the last keyframe (see `HeldVideoPackets`).
     var held = HeldVideoPackets()
+    /// Whether the output can be hidden, so `held` is kept.
+    let tracksKeyframes: Bool
     /// Whether decoding is paused because nothing shows the video.
     var isSuspended = false
     /// After resuming without a held keyframe: packets are skipped until the next keyframe.
@@ -25,9 +27,10 @@ final class VideoDecodeLoop {
     init(
         decoder: VideoDecoder, threadCount: Int, acceptedFormats: Set<PixelFormat>?, control: PipelineControl,
         packets: BoundedBlockingQueue<PacketItem>, frames: BoundedBlockingQueue<FrameItem>,
-        statistics: PipelineStatistics, clock: PlaybackClock, itemName: String
+        statistics: PipelineStatistics, clock: PlaybackClock, tracksKeyframes: Bool, itemName: String
     ) {
         self.clock = clock
+        self.tracksKeyframes = tracksKeyframes
         self.decoder = decoder
         self.threadCount = threadCount
         self.acceptedFormats = acceptedFormats
@@ -58,6 +61,7 @@ final class VideoDecodeLoop {
                 switch item.content {
                 case .packet(let packet):
                     do {
+                        if tracksKeyframes { held.hold(packet) }
                         if isSuspended || shouldSuspend(generation: generation) {
                             guard try holdWhileHidden(packet, generation: generation, discardBefore: &discardBefore)
                             else { continue }

@@ -1,21 +1,24 @@
 import Foundation
-import SpoolTestSupport
 
 /// What an outside X client sees of a top-level window, from `xwininfo -name` and
 /// `xprop -name` (Debian package x11-utils): where it is, whether it is mapped, its
 /// `_NET_WM_STATE`. Lets tests check what SDL asked the X server for, without a window manager.
-struct X11WindowInfo: Equatable {
-    var x: Int
-    var y: Int
-    var width: Int
-    var height: Int
+public struct X11WindowInfo: Equatable, Sendable {
+    /// The left edge on the screen.
+    public var x: Int
+    /// The top edge on the screen.
+    public var y: Int
+    /// The width in pixels.
+    public var width: Int
+    /// The height in pixels.
+    public var height: Int
     /// "IsViewable", "IsUnMapped" or "IsUnviewable".
-    var mapState: String
+    public var mapState: String
     /// The atoms of `_NET_WM_STATE` ("_NET_WM_STATE_ABOVE", …).
-    var netWMState: [String]
+    public var netWMState: [String]
 
     /// The window whose WM_NAME is `name`, or `nil` when there is none.
-    static func named(_ name: String) async throws -> X11WindowInfo? {
+    public static func named(_ name: String) async throws -> X11WindowInfo? {
         let info = try await ToolRunner.run(try tool("xwininfo"), ["-name", name], timeout: .seconds(10))
         guard info.status == 0 else { return nil }
         var fields: [String: String] = [:]
@@ -38,7 +41,7 @@ struct X11WindowInfo: Equatable {
 
     /// Polls `named(_:)` until `condition` holds for what it returns, at most 50 times 20 ms
     /// apart (the X server applies SDL's requests asynchronously); the last answer.
-    static func waitFor(
+    public static func waitFor(
         _ name: String, until condition: (X11WindowInfo?) -> Bool
     ) async throws -> X11WindowInfo? {
         var info: X11WindowInfo?
