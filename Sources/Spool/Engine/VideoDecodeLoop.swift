@@ -74,6 +74,8 @@ final class VideoDecodeLoop {
                         continue  // a damaged packet: skip it, as ffmpeg does, and keep decoding
                     }
                 case .streamChange(let stream):
+                    // Packets of the old run cannot prime a decoder for the new one.
+                    held = HeldVideoPackets()
                     // A new HLS run: the frames still inside the old decoder are shown first, so the
                     // switch has no gap; a decoder that can go on is kept (no re-initialisation).
                     if !decoder.stream.canContinueDecoding(as: stream) {
