@@ -24,6 +24,9 @@ final class PlaySession {
     private var desktop: DesktopPublishing?
     /// The tasks logging each item's cues; they end when their item is released.
     private var cueTasks: [UUID: Task<Void, Never>] = [:]
+    /// Picture-in-Picture for the SDL window (`p` in the window); `nil` without one.
+    private var pictureInPicture: PictureInPictureController?
+    private var pictureInPictureTask: Task<Void, Never>?
 
     init(options: PlayOptions, outputs: SelectedOutputs, clock: ContinuousClock) throws {
         self.options = options
@@ -57,11 +60,13 @@ final class PlaySession {
         outputs.onWindowEvent { [weak self] event in
             Task { @MainActor in self?.handle(event) }
         }
+        pictureInPicture = PictureInPictureController(player: player)
     }
 
     func run() async -> Int32 {
         let stream = player.itemEvents()
         startInteraction()
+        followPictureInPicture()
         if options.publishesMPRIS {
             desktop = await DesktopPublishing.start(
                 player: player, name: options.mprisName,
@@ -228,10 +233,37 @@ final class PlaySession {
             case .n: handle(PlayerKey.next)
             case .q, .escape: handle(PlayerKey.quit)
             case .f: outputs.toggleFullscreen()
+            case .p: togglePictureInPicture()
             default: break
             }
         case .click(_, _, let clickCount) where clickCount == 2: outputs.toggleFullscreen()
         default: break
+        }
+    }
+
+    /// `p` in the window: into the floating window, or back to the main one. The floating
+    /// window's own buttons are handled by the controller.
+    private func togglePictureInPicture() {
+        guard let pictureInPicture else { return }
+        if pictureInPicture.isPictureInPictureActive {
+            pictureInPicture.stopPictureInPicture()
+        } else {
+            // Refusals (an audio-only item, nothing shown yet) arrive as events.
+            pictureInPicture.startPictureInPicture()
+        }
+    }
+
+    /// Logs Picture-in-Picture transitions (`pictureInPicture` in `--events`) and reports why
+    /// it could not start.
+    private func followPictureInPicture() {
+        guard let pictureInPicture else { return }
+        let stream = pictureInPicture.events()
+        pictureInPictureTask = Task { [weak self] in
+            for await event in stream {
+                guard let self else { return }
+                if case .failedToStart(let error) = event { StandardError.report("\(error)") }
+                self.events.write("pictureInPicture", item: self.currentName, ["event": "\(event)"])
+            }
         }
     }
 
@@ -260,6 +292,7 @@ final class PlaySession {
     private func finish() {
         statusTask?.cancel()
         for task in cueTasks.values { task.cancel() }
+        pictureInPictureTask?.cancel()
         statusLine.clear()
         keys?.restore()
         interruptSource?.cancel()

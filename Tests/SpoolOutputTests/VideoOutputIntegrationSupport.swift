@@ -7,8 +7,9 @@ import Testing
 
 /// Every test that opens a real SDL window, on the Xvfb server `scripts/with-test-services`
 /// starts. Serialized: windows are centred on one screen, and the screenshot test must see
-/// only its own; it also keeps two shared cores free for the rest of the run.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+/// only its own; it also keeps two shared cores free for the rest of the run. For the same
+/// reason it holds the screen against window suites of other targets (`.exclusiveScreen`).
+@Suite(.serialized, .exclusiveScreen, .timeLimit(.minutes(2)))
 struct VideoOutputSDLIntegrationTests {}
 
 /// Opening windows, waiting on them and checking what they show.

@@ -131,6 +131,38 @@ struct AudioSessionIntegrationTests {
         player.closeAudioOutput()
     }
 
+    @Test("a new default sink is a route change with reason newDeviceAvailable; playback goes on")
+    func newDefaultSinkIsNewDeviceAvailable() async throws {
+        let playing = try await SessionPulse.makeSink("current")
+        let plugged = try await SessionPulse.makeSink("plugged")
+        let originalDefault = try await SessionPulse.pactl(["get-default-sink"])
+        let player = try await makeSessionPlayer(sink: playing.name)
+        let events = StreamRecorder(player.audioSession.events())
+        let notifications = RouteChangeRecorder(player.audioSession)
+        let stream = try await startPlaying(player, onSink: playing.index)
+        // Nothing has changed yet: the first server report only sets the baseline.
+        #expect(events.elements.isEmpty, "\(events.elements)")
+
+        // What a desktop does when headphones are plugged in: the new sink becomes the default.
+        _ = try await SessionPulse.pactl(["set-default-sink", plugged.name])
+        let arrived = await events.wait(timeout: .seconds(10)) {
+            $0.contains(.routeChange(.newDeviceAvailable, previousDevice: playing.name))
+        }
+        // Restore the daemon's default before anything can fail, so later tests play where they expect.
+        _ = try await SessionPulse.pactl(["set-default-sink", originalDefault])
+        #expect(arrived, "events: \(events.elements)")
+        let change = notifications.changes.first
+        #expect(change?.reason == AudioSession.RouteChangeReason.newDeviceAvailable.rawValue)
+        #expect(change?.previous == playing.name)
+        // Apple's policy: a new device does not pause, and the stream stays where it was routed.
+        #expect(player.rate == 1 && player.timeControlStatus == .playing)
+        #expect(try await SessionPulse.sinkInputs().first { $0.index == stream.index }?.sink == playing.index)
+        player.replaceCurrentItem(with: nil)
+        player.closeAudioOutput()
+        await SessionPulse.unloadModule(playing.module)
+        await SessionPulse.unloadModule(plugged.module)
+    }
+
     @Test("the route picker lists the sinks and moves the playing stream live (override)")
     func routePickerMovesStream() async throws {
         let first = try await SessionPulse.makeSink("from")

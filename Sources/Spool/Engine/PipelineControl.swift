@@ -56,6 +56,9 @@ struct PipelineControlState: Sendable {
     /// every cue of the generation (`subtitlesDoneGeneration`), so a fast run loses none.
     var endWaitsForSubtitles = false
     var subtitlesDoneGeneration: Int?
+    /// Whether the video output shows video (its window is not hidden or minimised). While it
+    /// does not, the video decoder idles and audio plays on: background playback.
+    var isVideoShown = true
 }
 
 typealias PipelineControl = ConditionLock<PipelineControlState>

@@ -61,7 +61,8 @@ extension PipelinePlayback {
                             VideoDecodeLoop(
                                 decoder: decoder, threadCount: decoderThreads,
                                 acceptedFormats: videoOutput.acceptedPixelFormats, control: control,
-                                packets: videoPackets, frames: frames, statistics: counters, itemName: itemName
+                                packets: videoPackets, frames: frames, statistics: counters, clock: clock,
+                                tracksKeyframes: videoOutput is any VisibilityReportingVideoOutput, itemName: itemName
                             ).run()
                         } catch {
                             events.fail(
@@ -95,16 +96,19 @@ extension PipelinePlayback {
                 ))
         }
 
+        let stopObservingVisibility = videoStream != nil ? observeVideoVisibility() : nil
         running.withLock { running in
             running.audioOutput = audioOutput
             running.queues = queues
             running.bytesRead = source.bytesTransferred
+            running.stopObservingVisibility = stopObservingVisibility
         }
         // stop() may have run before the queues were registered: then nobody else shuts them.
         let (stopped, rate, volume) = control.withLock { ($0.stopped, $0.rate, $0.volume) }
         if stopped {
             for queue in queues { queue.shutDown() }
             audioOutput?.stop()
+            stopObservingVisibility?()
             return
         }
         audioOutput?.setVolume(volume)

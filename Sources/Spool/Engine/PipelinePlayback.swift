@@ -43,6 +43,8 @@ final class PipelinePlayback: ItemPlayback {
         var cancelSource: (@Sendable () -> Void)?
         /// Where an HLS item's subtitle cues go on its timeline, once its video is open.
         var subtitleTimeline: SubtitleTimeline?
+        /// Unregisters from the video output's visibility reports (background playback).
+        var stopObservingVisibility: (@Sendable () -> Void)?
     }
 
     /// Where the item's audio goes: a lease on the player's shared output.
@@ -168,7 +170,10 @@ final class PipelinePlayback: ItemPlayback {
         canceller.cancel()
         running.withLock { $0.cancelSource }?()
         cancels.cancelAll()
-        let (output, queues) = running.withLock { ($0.audioOutput, $0.queues) }
+        let (output, queues, stopObservingVisibility) = running.withLock {
+            ($0.audioOutput, $0.queues, $0.stopObservingVisibility)
+        }
+        stopObservingVisibility?()
         for queue in queues { queue.shutDown() }
         output?.stop()
         continuation.finish()

@@ -5,23 +5,34 @@ import SpoolMedia
 /// take their pixel format), discarding frames before an accurate seek's target.
 /// Made and run on the decode thread (it owns the decoder), so it is not `Sendable`.
 final class VideoDecodeLoop {
-    private var decoder: VideoDecoder
+    var decoder: VideoDecoder
     private let threadCount: Int
     private var converter: PixelConverter?
     private let acceptedFormats: Set<PixelFormat>?
-    private let control: PipelineControl
+    let control: PipelineControl
     private let packets: BoundedBlockingQueue<PacketItem>
     private let frames: BoundedBlockingQueue<FrameItem>
     private let statistics: PipelineStatistics
     private let itemName: String
     /// Whether one of the last few frames the decoder gave was damaged; see `endOfStream`.
     private var recentCorruption = RecentCorruption()
+    let clock: PlaybackClock
+    /// Background playback: the packets since the last keyframe (see `HeldVideoPackets`).
+    var held = HeldVideoPackets()
+    /// Whether the output can be hidden, so `held` is kept.
+    let tracksKeyframes: Bool
+    /// Whether decoding is paused because nothing shows the video.
+    var isSuspended = false
+    /// After resuming without a held keyframe: packets are skipped until the next keyframe.
+    var awaitsKeyframe = false
 
     init(
         decoder: VideoDecoder, threadCount: Int, acceptedFormats: Set<PixelFormat>?, control: PipelineControl,
         packets: BoundedBlockingQueue<PacketItem>, frames: BoundedBlockingQueue<FrameItem>,
-        statistics: PipelineStatistics, itemName: String
+        statistics: PipelineStatistics, clock: PlaybackClock, tracksKeyframes: Bool, itemName: String
     ) {
+        self.clock = clock
+        self.tracksKeyframes = tracksKeyframes
         self.decoder = decoder
         self.threadCount = threadCount
         self.acceptedFormats = acceptedFormats
@@ -43,16 +54,30 @@ final class VideoDecodeLoop {
                 decoder.flush()
                 generation = item.generation
                 discardBefore = control.withLock { $0.generation == generation ? $0.seek?.discardBefore : nil }
+                // A seek's landing frame is decoded and shown even in the background (it completes the seek).
+                held = HeldVideoPackets()
+                isSuspended = false
+                awaitsKeyframe = false
             }
             do {
                 switch item.content {
                 case .packet(let packet):
                     do {
+                        if tracksKeyframes { held.hold(packet) }
+                        if isSuspended || shouldSuspend(generation: generation) {
+                            guard try holdWhileHidden(packet, generation: generation, discardBefore: &discardBefore)
+                            else { continue }
+                        } else if awaitsKeyframe {
+                            guard packet.isKeyframe else { continue }
+                            awaitsKeyframe = false
+                        }
                         try decode(packet, generation: generation, discardBefore: &discardBefore)
                     } catch .invalidData {
                         continue  // a damaged packet: skip it, as ffmpeg does, and keep decoding
                     }
                 case .streamChange(let stream):
+                    // Packets of the old run cannot prime a decoder for the new one.
+                    held = HeldVideoPackets()
                     // A new HLS run: the frames still inside the old decoder are shown first, so the
                     // switch has no gap; a decoder that can go on is kept (no re-initialisation).
                     if !decoder.stream.canContinueDecoding(as: stream) {
@@ -73,7 +98,7 @@ final class VideoDecodeLoop {
         }
     }
 
-    private func decode(_ packet: DemuxedPacket, generation: Int, discardBefore: inout MediaTime?) throws(FFmpegError) {
+    func decode(_ packet: DemuxedPacket, generation: Int, discardBefore: inout MediaTime?) throws(FFmpegError) {
         // In a seek's pre-roll, a packet shown before the target may be skipped if no other frame
         // refers to it: it would be discarded anyway. Decided per packet, by its own time, so a
         // frame at or after the target is never skipped.

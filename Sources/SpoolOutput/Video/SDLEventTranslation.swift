@@ -6,6 +6,13 @@ enum SDLWindowInput: Equatable {
     case event(VideoWindowEvent)
     /// The window's contents were lost or its size changed: draw the current frame again.
     case redraw
+    /// The primary button went down at (`x`, `y`) in window coordinates: a click in the main
+    /// window, a button or the start of a drag in the Picture-in-Picture window.
+    case press(x: Int, y: Int, clickCount: Int)
+    /// The pointer moved to (`x`, `y`) in window coordinates.
+    case pointerMoved(x: Int, y: Int)
+    /// The primary button went up.
+    case release
 }
 
 /// Turns SDL events into `VideoWindowEvent`s addressed to SDL window ids. Size and
@@ -19,9 +26,13 @@ enum SDLEventTranslation {
             let key = VideoWindowKey(sdlKeyCode: event.key.keysym.sym)
             return (event.key.windowID, .event(.keyDown(key: key, isRepeat: event.key.repeat != 0)))
         case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):
-            let click = VideoWindowEvent.click(
+            let press = SDLWindowInput.press(
                 x: Int(event.button.x), y: Int(event.button.y), clickCount: Int(event.button.clicks))
-            return (event.button.windowID, .event(click))
+            return (event.button.windowID, press)
+        case SDL_MOUSEBUTTONUP.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):
+            return (event.button.windowID, .release)
+        case SDL_MOUSEMOTION.rawValue:
+            return (event.motion.windowID, .pointerMoved(x: Int(event.motion.x), y: Int(event.motion.y)))
         case SDL_WINDOWEVENT.rawValue:
             switch UInt32(event.window.event) {
             case SDL_WINDOWEVENT_CLOSE.rawValue: return (event.window.windowID, .event(.quitRequested))
@@ -32,6 +43,32 @@ enum SDLEventTranslation {
         default:
             return nil
         }
+    }
+
+    /// A primary-button or motion event for `windowID` at (`x`, `y`), as the mouse would
+    /// produce it (test hook).
+    static func pointerEvent(_ input: SDLWindowInput, windowID: UInt32) -> SDL_Event? {
+        var event = SDL_Event()
+        switch input {
+        case .press(let x, let y, let clickCount):
+            event.button.type = SDL_MOUSEBUTTONDOWN.rawValue
+            event.button.state = UInt8(SDL_PRESSED)
+            event.button.clicks = UInt8(clamping: clickCount)
+            (event.button.x, event.button.y) = (Int32(clamping: x), Int32(clamping: y))
+        case .release:
+            event.button.type = SDL_MOUSEBUTTONUP.rawValue
+            event.button.state = UInt8(SDL_RELEASED)
+        case .pointerMoved(let x, let y):
+            event.motion.type = SDL_MOUSEMOTION.rawValue
+            event.motion.windowID = windowID
+            (event.motion.x, event.motion.y) = (Int32(clamping: x), Int32(clamping: y))
+            return event
+        case .event, .redraw:
+            return nil
+        }
+        event.button.windowID = windowID
+        event.button.button = UInt8(SDL_BUTTON_LEFT)
+        return event
     }
 
     /// A key-down event for `windowID`, as the keyboard would produce it (test hook).
@@ -55,6 +92,7 @@ extension VideoWindowKey {
     private static let byCode: [Int32: VideoWindowKey] = [
         code(SDLK_SPACE): .space, code(SDLK_LEFT): .left, code(SDLK_RIGHT): .right, code(SDLK_UP): .up,
         code(SDLK_DOWN): .down, code(SDLK_f): .f, code(SDLK_q): .q, code(SDLK_m): .m, code(SDLK_n): .n,
+        code(SDLK_p): .p,
         code(SDLK_9): .nine, code(SDLK_0): .zero, code(SDLK_LEFTBRACKET): .leftBracket,
         code(SDLK_RIGHTBRACKET): .rightBracket, code(SDLK_ESCAPE): .escape,
     ]

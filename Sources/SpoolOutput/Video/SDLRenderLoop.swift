@@ -86,6 +86,35 @@ final class SDLRenderLoop {
             guard let session = sessions[slot] else { return }
             var event = SDLEventTranslation.keyDownEvent(keyCode: keyCode, windowID: session.window.windowID)
             SDL_PushEvent(&event)
+        case .pictureInPicture(let slot, let active, let showingMainWindow, let reply):
+            // Frames that arrived with this request go to the window that shows them from now on.
+            if let frame = frames.removeValue(forKey: slot) { upload(frame, to: slot) }
+            guard let session = sessions[slot] else {
+                _ = reply.deliver(.stopped)
+                return
+            }
+            var failure: VideoOutputError?
+            do throws(VideoOutputError) {
+                if active {
+                    try session.startPictureInPicture()
+                } else {
+                    session.stopPictureInPicture(showingMainWindow: showingMainWindow)
+                }
+            } catch {
+                failure = error
+            }
+            // Published before the answer, so the caller's next look at `status` sees the change.
+            let (state, events) = session.refreshState()
+            for event in events { session.onEvent(event) }
+            publish(session, state: state)
+            _ = reply.deliver(failure)
+        case .simulatePointer(let slot, let toPictureInPicture, let input):
+            guard let session = sessions[slot] else { return }
+            let target = toPictureInPicture ? session.pictureInPicture?.window : session.window
+            guard let windowID = target?.windowID,
+                var event = SDLEventTranslation.pointerEvent(input, windowID: windowID)
+            else { return }
+            SDL_PushEvent(&event)
         }
     }
 
@@ -128,11 +157,17 @@ final class SDLRenderLoop {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             guard let (windowID, input) = SDLEventTranslation.translate(event),
-                let session = sessions.values.first(where: { $0.window.windowID == windowID })
+                let session = sessions.values.first(where: { $0.owns(windowID: windowID) })
             else { continue }
+            let isFloating = session.window.windowID != windowID
             switch input {
+            case .event(.quitRequested) where isFloating:
+                // The window manager's close on the floating window is its close button.
+                session.onEvent(.pictureInPictureCloseRequested)
             case .event(let windowEvent): session.onEvent(windowEvent)
             case .redraw: session.needsRedraw = true
+            case .press, .pointerMoved, .release:
+                if let windowEvent = session.handlePointer(input, windowID: windowID) { session.onEvent(windowEvent) }
             }
         }
     }
@@ -153,8 +188,10 @@ final class SDLRenderLoop {
     /// Copies what the SDL thread knows into the mailbox, waking waiters only on a change
     /// (this runs every pump; most passes change nothing).
     private func publish(_ session: SDLWindowSession, state: SDLWindowState) {
-        let changed = host.state.withLock { hostState in
-            guard let mailbox = hostState.mailboxes[session.slot] else { return false }
+        typealias Change = (observers: [@Sendable (Bool) -> Void], showing: Bool)
+        let isShowingVideo = session.isShowingVideo
+        let change = host.state.withLock { hostState -> Change? in
+            guard let mailbox = hostState.mailboxes[session.slot] else { return nil }
             var status = mailbox.status
             status.width = state.width
             status.height = state.height
@@ -163,11 +200,16 @@ final class SDLRenderLoop {
             (status.viewportWidth, status.viewportHeight) = session.viewportSize
             status.framesShown = session.framesShown
             status.rendererName = session.window.rendererName
-            guard status != mailbox.status else { return false }
+            status.isPictureInPictureActive = session.pictureInPicture != nil && !mailbox.isStopped
+            status.isShowingVideo = isShowingVideo
+            guard status != mailbox.status else { return nil }
+            let showingChanged = status.isShowingVideo != mailbox.status.isShowingVideo
             hostState.mailboxes[session.slot]?.status = status
-            return true
+            return (showingChanged ? Array(mailbox.showingVideoObservers.values) : [], isShowingVideo)
         }
-        if changed { host.state.update { _ in } }
+        guard let change else { return }
+        host.state.update { _ in }
+        for observer in change.observers { observer(change.showing) }
     }
 
     /// Keeps `error` for the output's next `present`; a frame that could not be uploaded

@@ -8,6 +8,10 @@ enum SDLWindowChange: Sendable {
     case size(width: Int, height: Int)
     /// `nil` toggles.
     case fullscreen(Bool?)
+    /// Hides (unmaps) or shows the main window.
+    case hidden(Bool)
+    /// Asks the window manager to minimise the main window.
+    case minimize
 }
 
 /// Work for the SDL thread, done in the order it was submitted.
@@ -22,6 +26,12 @@ enum SDLHostRequest: Sendable {
     case probe(reply: @Sendable (Bool) -> Void)
     /// Test hook: pushes a key press for the window into SDL's event queue.
     case simulateKeyDown(slot: Int, keyCode: Int32)
+    /// Opens (`active`) or closes the Picture-in-Picture window; closing shows the main window
+    /// again when `showingMainWindow`.
+    case pictureInPicture(slot: Int, active: Bool, showingMainWindow: Bool, reply: SDLReply<VideoOutputError?>)
+    /// Test hook: pushes a mouse event for the window (or its Picture-in-Picture window) into
+    /// SDL's event queue.
+    case simulatePointer(slot: Int, pictureInPicture: Bool, input: SDLWindowInput)
 }
 
 /// One output's side of the exchange with the SDL thread.
@@ -36,6 +46,9 @@ struct SDLMailbox: Sendable {
     var isStopped = false
     /// Why the SDL thread could not show the last frame; reported once by the next `present`.
     var failure: String?
+    /// Called (on the SDL thread, outside the lock) when `status.isShowingVideo` changes.
+    var showingVideoObservers: [Int: @Sendable (Bool) -> Void] = [:]
+    var nextObserver = 0
 }
 
 struct SDLHostState: Sendable {

@@ -18,6 +18,8 @@ public final class SDLVideoOutput: VideoOutput {
     let host: SDLVideoHost
     let slot: Int
     let configuration: Configuration
+    /// Subscribers of `windowEvents()`.
+    let eventSubscribers = WindowEventSubscribers()
 
     /// Opens a window (hidden until the first frame). Suspends, without blocking a thread,
     /// until the SDL thread has created it.
@@ -37,7 +39,12 @@ public final class SDLVideoOutput: VideoOutput {
         self.configuration = configuration
         slot = host.register(gravity: configuration.gravity, title: configuration.title)
         let reply = SDLReply<VideoOutputError?>()
-        host.submit(.open(slot: slot, configuration: configuration, onEvent: onEvent, reply: reply))
+        let subscribers = eventSubscribers
+        let forward: @Sendable (VideoWindowEvent) -> Void = { event in
+            onEvent(event)
+            subscribers.send(event)
+        }
+        host.submit(.open(slot: slot, configuration: configuration, onEvent: forward, reply: reply))
         let outcome = await reply.value(timeout: configuration.openTimeout)
         let failure: VideoOutputError? =
             switch outcome {
@@ -54,6 +61,7 @@ public final class SDLVideoOutput: VideoOutput {
     deinit {
         stop()
         host.forget(slot: slot)
+        eventSubscribers.finish()
     }
 
     /// The formats SDL shows without conversion: yuv420p, yuvj420p, nv12, rgba, bgra.

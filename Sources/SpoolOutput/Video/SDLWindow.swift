@@ -26,14 +26,32 @@ final class SDLWindow {
     var texture: SDLTexture?
     private var isDestroyed = false
 
-    /// A hidden, resizable window of `width`×`height` centred on the first display, with an
-    /// accelerated renderer if the system has one and SDL's software renderer otherwise.
-    /// No vsync: the engine decides when frames are due, and a present must not wait for
-    /// a refresh. The window starts black.
-    init(title: String, width: Int, height: Int) throws(VideoOutputError) {
-        let flags = SDL_WINDOW_HIDDEN.rawValue | SDL_WINDOW_RESIZABLE.rawValue
-        let centred = csdl_windowpos_centered()
-        guard let window = SDL_CreateWindow(title, centred, centred, Int32(width), Int32(height), flags) else {
+    /// What kind of window to make.
+    enum Style {
+        /// A resizable, decorated window centred on the first display.
+        case main
+        /// A borderless, always-on-top window kept out of the taskbar, at (`x`, `y`):
+        /// Picture-in-Picture. `SDL_WINDOW_ALWAYS_ON_TOP` sets `_NET_WM_STATE_ABOVE` on X11.
+        case floating(x: Int, y: Int)
+    }
+
+    /// A hidden window of `width`×`height` in `style`, with an accelerated renderer if the
+    /// system has one and SDL's software renderer otherwise. No vsync: the engine decides when
+    /// frames are due, and a present must not wait for a refresh. The window starts black.
+    init(title: String, width: Int, height: Int, style: Style = .main) throws(VideoOutputError) {
+        var flags = SDL_WINDOW_HIDDEN.rawValue
+        var position = (x: csdl_windowpos_centered(), y: csdl_windowpos_centered())
+        switch style {
+        case .main:
+            flags |= SDL_WINDOW_RESIZABLE.rawValue
+        case .floating(let x, let y):
+            flags |=
+                SDL_WINDOW_BORDERLESS.rawValue | SDL_WINDOW_ALWAYS_ON_TOP.rawValue | SDL_WINDOW_SKIP_TASKBAR.rawValue
+            position = (Int32(clamping: x), Int32(clamping: y))
+        }
+        guard
+            let window = SDL_CreateWindow(title, position.x, position.y, Int32(width), Int32(height), flags)
+        else {
             throw .unavailable("cannot create a window: \(SDLVideoSubsystem.lastError)")
         }
         guard
@@ -127,5 +145,48 @@ final class SDLWindow {
     /// Shows the window at its current size and place.
     func show() {
         SDL_ShowWindow(window)
+    }
+
+    /// Hides the window (unmapped: X11 withdraws it, with or without a window manager).
+    func hide() {
+        SDL_HideWindow(window)
+    }
+
+    /// Asks the window manager to minimise the window (nothing happens without one).
+    func minimize() {
+        SDL_MinimizeWindow(window)
+    }
+
+    /// Shows the window, un-minimised and raised above the others.
+    func showRestored() {
+        SDL_ShowWindow(window)
+        SDL_RestoreWindow(window)
+        SDL_RaiseWindow(window)
+    }
+
+    /// The window's top-left corner in screen coordinates.
+    var position: (x: Int, y: Int) {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        SDL_GetWindowPosition(window, &x, &y)
+        return (Int(x), Int(y))
+    }
+
+    func setPosition(x: Int, y: Int) {
+        SDL_SetWindowPosition(window, Int32(clamping: x), Int32(clamping: y))
+    }
+
+    /// The usable area (without panels) of the display the window is on, in screen
+    /// coordinates; the whole display when SDL cannot tell.
+    var usableDisplayBounds: PixelRect {
+        var bounds = SDL_Rect()
+        let display = max(0, SDL_GetWindowDisplayIndex(window))
+        if SDL_GetDisplayUsableBounds(display, &bounds) == 0, bounds.w > 0, bounds.h > 0 {
+            return PixelRect(x: Int(bounds.x), y: Int(bounds.y), width: Int(bounds.w), height: Int(bounds.h))
+        }
+        if SDL_GetDisplayBounds(display, &bounds) == 0, bounds.w > 0, bounds.h > 0 {
+            return PixelRect(x: Int(bounds.x), y: Int(bounds.y), width: Int(bounds.w), height: Int(bounds.h))
+        }
+        return PixelRect(x: 0, y: 0, width: 1280, height: 720)
     }
 }

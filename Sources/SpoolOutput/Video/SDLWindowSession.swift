@@ -29,6 +29,12 @@ final class SDLWindowSession {
     /// when the window's state changes, not on every pump (the display query is a round trip
     /// to the X server).
     private(set) var viewportSize = (width: 0, height: 0)
+    /// The newest frame, kept so a window that starts showing the video (Picture-in-Picture,
+    /// or the main window coming back) has a picture at once, even while paused.
+    private var lastFrame: (any VideoFrame)?
+    /// The floating window, while Picture-in-Picture is on; the main window is hidden then.
+    private(set) var pictureInPicture: SDLPictureInPictureWindow?
+    private let title: String
 
     /// How much of the display a new window may cover.
     static let displayFraction = 0.8
@@ -46,7 +52,20 @@ final class SDLWindowSession {
         hasChosenSize = configuration.initialSize != nil
         lastState = window.state
         startsFullscreen = configuration.startsFullscreen
+        title = configuration.title
         measureViewport(lastState)
+    }
+
+    /// Whether a frame presented now can be seen: the main window is visible (or not shown
+    /// yet: it maps with the first frame) or Picture-in-Picture is on. `false` while the
+    /// window is hidden or minimised without Picture-in-Picture: background playback.
+    var isShowingVideo: Bool {
+        !isMapped || pictureInPicture != nil || window.state.isVisible
+    }
+
+    /// Whether `windowID` is one of this session's windows.
+    func owns(windowID: UInt32) -> Bool {
+        window.windowID == windowID || pictureInPicture?.window.windowID == windowID
     }
 
     func apply(_ change: SDLWindowChange) {
@@ -63,6 +82,14 @@ final class SDLWindowSession {
             measureViewport(window.state)
         case .fullscreen(let fullscreen):
             setFullscreen(fullscreen ?? !window.state.isFullscreen)
+        case .hidden(let hidden):
+            // Before the first frame the window is not mapped; it stays as the frame decides.
+            guard isMapped, pictureInPicture == nil else { return }
+            if hidden { window.hide() } else { window.showRestored() }
+            needsRedraw = true
+        case .minimize:
+            guard isMapped, pictureInPicture == nil else { return }
+            window.minimize()
         }
     }
 
@@ -83,9 +110,14 @@ final class SDLWindowSession {
     /// Uploads `frame`; the first one also sizes (unless a size was chosen), centres and
     /// shows the window.
     func upload(_ frame: any VideoFrame) throws(VideoOutputError) {
-        try window.upload(frame)
+        lastFrame = frame
         hasUnshownFrame = true
         needsRedraw = true
+        if let pictureInPicture {
+            try pictureInPicture.upload(frame)
+            return
+        }
+        try window.upload(frame)
         guard !isMapped else { return }
         isMapped = true
         if hasChosenSize {
@@ -102,8 +134,12 @@ final class SDLWindowSession {
     func presentIfNeeded() throws(VideoOutputError) {
         guard needsRedraw else { return }
         needsRedraw = false
-        try window.draw(gravity: gravity)
-        window.present()
+        if let pictureInPicture {
+            try pictureInPicture.drawAndPresent()
+        } else {
+            try window.draw(gravity: gravity)
+            window.present()
+        }
         if hasUnshownFrame {
             hasUnshownFrame = false
             framesShown += 1
@@ -151,7 +187,77 @@ final class SDLWindowSession {
     }
 
     /// Destroys the window and everything in it.
+    /// Opens the floating window showing the newest frame and hides the main window.
+    ///
+    /// - Throws: `.presentFailed` before the first frame (there is nothing to show yet), or
+    ///   when SDL cannot make the window. Starting twice is not an error.
+    func startPictureInPicture() throws(VideoOutputError) {
+        guard pictureInPicture == nil else { return }
+        guard let frame = lastFrame else {
+            throw .presentFailed("Picture in Picture needs a video frame, and none was shown yet")
+        }
+        let floating = try SDLPictureInPictureWindow(
+            title: "\(title) (Picture in Picture)", contentWidth: frame.width, contentHeight: frame.height,
+            display: window.usableDisplayBounds)
+        do throws(VideoOutputError) {
+            try floating.upload(frame)
+            floating.show()
+            try floating.drawAndPresent()
+        } catch {
+            floating.destroy()
+            throw error
+        }
+        pictureInPicture = floating
+        if window.state.isFullscreen { setFullscreen(false) }
+        window.hide()
+    }
+
+    /// Closes the floating window. With `showingMainWindow` the main window comes back, raised,
+    /// showing the newest frame (restore); without, it stays hidden.
+    func stopPictureInPicture(showingMainWindow: Bool) {
+        guard let floating = pictureInPicture else {
+            if showingMainWindow, isMapped { window.showRestored() }
+            return
+        }
+        floating.destroy()
+        pictureInPicture = nil
+        if let frame = lastFrame {
+            // Shown before the main window maps, so it never flashes an old picture.
+            try? window.upload(frame)
+        }
+        if showingMainWindow { window.showRestored() }
+        needsRedraw = true
+    }
+
+    /// Handles pointer input for one of this session's windows; returns the event for the
+    /// output's callback, if any.
+    func handlePointer(_ input: SDLWindowInput, windowID: UInt32) -> VideoWindowEvent? {
+        guard let floating = pictureInPicture, floating.window.windowID == windowID else {
+            if case .press(let x, let y, let clickCount) = input { return .click(x: x, y: y, clickCount: clickCount) }
+            return nil
+        }
+        switch input {
+        case .press(let x, let y, _):
+            switch floating.press(x: x, y: y) {
+            case .restore: return .pictureInPictureRestoreRequested
+            case .close: return .pictureInPictureCloseRequested
+            case .body: return nil
+            }
+        case .pointerMoved(let x, let y):
+            floating.pointerMoved(x: x, y: y)
+        case .release:
+            floating.release()
+        case .event, .redraw:
+            break
+        }
+        return nil
+    }
+
+    /// Destroys the windows and everything in them.
     func close() {
+        pictureInPicture?.destroy()
+        pictureInPicture = nil
+        lastFrame = nil
         window.destroy()
     }
 }

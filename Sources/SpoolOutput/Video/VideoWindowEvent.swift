@@ -12,6 +12,12 @@ public enum VideoWindowEvent: Sendable, Equatable {
     /// The primary mouse button was pressed at (`x`, `y`) in window coordinates;
     /// `clickCount` is 2 for a double click.
     case click(x: Int, y: Int, clickCount: Int)
+    /// The restore button of the Picture-in-Picture window was clicked: the user wants the
+    /// main window back, with playback going on.
+    case pictureInPictureRestoreRequested
+    /// The close button of the Picture-in-Picture window was clicked: the user wants the
+    /// floating window gone (AVKit pauses playback then).
+    case pictureInPictureCloseRequested
 }
 
 /// The keys a player binds, named by what is printed on them (the layout is respected: `q`
@@ -35,6 +41,8 @@ public enum VideoWindowKey: Sendable, Hashable {
     case m
     /// N.
     case n
+    /// P.
+    case p
     /// The digit 9.
     case nine
     /// The digit 0.

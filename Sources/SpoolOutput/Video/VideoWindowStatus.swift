@@ -20,6 +20,13 @@ public struct VideoWindowStatus: Sendable, Equatable {
     public internal(set) var isVisible = false
     /// Whether the window covers its display (desktop fullscreen).
     public internal(set) var isFullscreen = false
+    /// Whether the video is in the floating Picture-in-Picture window (the main window is
+    /// hidden meanwhile).
+    public internal(set) var isPictureInPictureActive = false
+    /// Whether presented frames can be seen: in the main window (or about to be, before the
+    /// first frame maps it) or in Picture-in-Picture. `false` while the window is hidden or
+    /// minimised without Picture-in-Picture, when the engine stops decoding video.
+    public internal(set) var isShowingVideo = true
     /// Frames accepted by `present`.
     public internal(set) var framesReceived = 0
     /// Frames that reached the screen.

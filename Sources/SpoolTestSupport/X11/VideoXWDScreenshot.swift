@@ -1,14 +1,16 @@
-import Foundation
-import SpoolTestSupport
+public import Foundation
 
 /// A screenshot of a whole X screen taken by `xwd -root`, read from xwd's file format
 /// (X11's XWDFileHeader: 25 big-endian 32-bit fields, the window name, a colour map, then
 /// the pixels). Only what Xvfb's 24-bit TrueColor screens produce is understood: ZPixmap with
 /// 24 or 32 bits per pixel.
-struct VideoXWDScreenshot {
-    let width: Int
-    let height: Int
-    private let data: Data
+public struct VideoXWDScreenshot: Sendable {
+    /// The screen's width in pixels.
+    public let width: Int
+    /// The screen's height in pixels.
+    public let height: Int
+    /// The xwd file as xwd wrote it.
+    public let data: Data
     private let pixelOffset: Int
     private let bytesPerLine: Int
     private let bytesPerPixel: Int
@@ -16,12 +18,13 @@ struct VideoXWDScreenshot {
     private let masks: (red: UInt32, green: UInt32, blue: UInt32)
 
     /// Why a screenshot could not be taken or read.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong.
+        public let description: String
     }
 
     /// Runs `xwd -root` against `$DISPLAY` and reads its output.
-    static func capture() async throws -> VideoXWDScreenshot {
+    public static func capture() async throws -> VideoXWDScreenshot {
         let xwd: URL
         do {
             xwd = try ToolRunner.find("xwd")
@@ -33,7 +36,8 @@ struct VideoXWDScreenshot {
         return try VideoXWDScreenshot(result.standardOutput)
     }
 
-    init(_ data: Data) throws {
+    /// Reads an xwd file.
+    public init(_ data: Data) throws {
         let bytes = [UInt8](data)
         func field(_ index: Int) -> Int {
             guard bytes.count >= (index + 1) * 4 else { return -1 }
@@ -58,7 +62,7 @@ struct VideoXWDScreenshot {
     }
 
     /// The colour at (`x`, `y`) of the screen.
-    func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
         let start = data.startIndex + pixelOffset + y * bytesPerLine + x * bytesPerPixel
         var value: UInt32 = 0
         for index in 0..<bytesPerPixel {
@@ -69,5 +73,32 @@ struct VideoXWDScreenshot {
             UInt8(truncatingIfNeeded: (value & mask) >> UInt32(mask.trailingZeroBitCount))
         }
         return (channel(masks.red), channel(masks.green), channel(masks.blue))
+    }
+}
+
+extension VideoXWDScreenshot {
+    /// Writes the screenshot as `<name>.png` (converted by the ffmpeg CLI from xwd) into
+    /// `.build/test-screenshots/` of the package, so a person can look at what a test saw;
+    /// returns the file's path. The raw `.xwd` is kept next to it when conversion fails.
+    @discardableResult
+    public func save(as name: String, filePath: String = #filePath) async throws -> String {
+        var root = URL(fileURLWithPath: filePath)
+        while root.path != "/",
+            !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path)
+        {
+            root.deleteLastPathComponent()
+        }
+        let directory = root.appendingPathComponent(".build/test-screenshots", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let xwd = directory.appendingPathComponent("\(name).xwd")
+        let png = directory.appendingPathComponent("\(name).png")
+        try data.write(to: xwd)
+        let result = try await ToolRunner.run(
+            try ToolRunner.find("ffmpeg"),
+            ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-f", "xwd_pipe", "-i", xwd.path, png.path],
+            timeout: .seconds(20))
+        guard result.status == 0 else { return xwd.path }
+        try? FileManager.default.removeItem(at: xwd)
+        return png.path
     }
 }
