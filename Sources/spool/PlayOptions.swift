@@ -46,6 +46,8 @@ struct PlayOptions: Equatable {
     var bufferSeconds: Double = 0
     /// HLS: a pinned variant index; `nil` = adaptive.
     var variant: Int?
+    /// HLS: play the interstitials (EXT-X-DATERANGE CLASS="com.apple.hls.interstitial").
+    var playsInterstitials = true
 
     struct UsageError: Error, Equatable, CustomStringConvertible {
         let description: String
@@ -73,6 +75,7 @@ struct PlayOptions: Equatable {
           --max-resolution WxH          HLS: choose no variant larger than WxH
           --buffer SEC                  forward buffer in seconds (0 = automatic)
           --variant N|auto              HLS: play variant N of the multivariant playlist (default auto)
+          --no-interstitials            HLS: play the primary content only, without its interstitials
           --now-playing                 also publish the cover art (written to a cache file) over MPRIS
         """
 
@@ -140,6 +143,7 @@ struct PlayOptions: Equatable {
             case "--events": options.eventsPath = try value(for: argument)
             case "--stats": options.printsStatistics = true
             case "--no-mpris": options.publishesMPRIS = false
+            case "--no-interstitials": options.playsInterstitials = false
             case "--mpris-name":
                 let name = try value(for: argument)
                 guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {

@@ -22,6 +22,8 @@ final class PlaySession {
     private var interruptSource: (any DispatchSourceSignal)?
     private let clock: ContinuousClock
     private var desktop: DesktopPublishing?
+    private var interstitials: PlayerInterstitialEventMonitor?
+    private var interstitialTask: Task<Void, Never>?
 
     init(options: PlayOptions, outputs: SelectedOutputs, clock: ContinuousClock) throws {
         self.options = options
@@ -59,6 +61,7 @@ final class PlaySession {
                 onQuit: { [weak self] in self?.quit() },
                 onFullscreen: { [weak self] in self?.outputs.toggleFullscreen() })
         }
+        if options.playsInterstitials { followInterstitials() }
         enqueue(options.inputs)
         applyStartPosition()
         player.play()
@@ -98,7 +101,42 @@ final class PlaySession {
         return cache.appendingPathComponent("spool/now-playing", isDirectory: true)
     }
 
-    private var currentName: String? { player.currentItem.flatMap { itemNames[$0.id] } }
+    private var currentName: String? { player.currentItem.flatMap { name(of: $0.id) } }
+
+    /// The input's name, or for an interstitial's asset "interstitial:ID".
+    private func name(of id: UUID) -> String? {
+        itemNames[id] ?? interstitials?.currentEvent.map { "interstitial:\($0.identifier)" }
+    }
+
+    /// Turns interstitial playback on and logs each event's start and end (`--events`).
+    private func followInterstitials() {
+        let monitor = PlayerInterstitialEventMonitor(primaryPlayer: player)
+        interstitials = monitor
+        let updates = monitor.updates()
+        interstitialTask = Task { [weak self] in
+            var playing: PlayerInterstitialEvent?
+            for await update in updates {
+                guard let self, case .currentEventChanged(let event) = update else { continue }
+                if let playing {
+                    self.events.write("interstitialEnd", item: self.primaryName, Self.fields(of: playing))
+                }
+                if let event { self.events.write("interstitialStart", item: self.primaryName, Self.fields(of: event)) }
+                playing = event
+            }
+        }
+    }
+
+    private var primaryName: String? {
+        interstitials?.currentEvent.flatMap { itemNames[$0.primaryItemID] }
+            ?? player.currentItem.flatMap { itemNames[$0.id] }
+    }
+
+    private static func fields(of event: PlayerInterstitialEvent) -> [String: any Sendable] {
+        [
+            "id": event.identifier, "time": event.time.seconds,
+            "asset": event.assetURLs.first?.absoluteString ?? event.assetListURL?.absoluteString ?? "",
+        ]
+    }
 
     private func enqueue(_ inputs: [String]) {
         for input in inputs {
@@ -116,14 +154,14 @@ final class PlaySession {
     private func handle(_ event: PlayerItemEvent) {
         switch event {
         case .currentItemChanged(let id):
-            if let id { events.write("item", item: itemNames[id]) }
+            if let id { events.write("item", item: name(of: id)) }
             if id == nil, !quitRequested, loopsLeft.map({ $0 > 0 }) ?? true {
                 loopsLeft = loopsLeft.map { $0 - 1 }
                 enqueue(options.inputs)
             }
         case .readyToPlay(let id):
             events.write(
-                "ready", item: itemNames[id], ["duration": durationSeconds().map { $0 as any Sendable } ?? NSNull()])
+                "ready", item: name(of: id), ["duration": durationSeconds().map { $0 as any Sendable } ?? NSNull()])
         case .timeControlStatus(let status):
             events.write("state", item: currentName, ["state": "\(status)"])
         case .stalled(let id):
@@ -133,9 +171,15 @@ final class PlaySession {
         case .seek(let id, let target, let finished):
             events.write("seek", item: itemNames[id], ["target": target.seconds, "finished": finished])
         case .didPlayToEnd(let id):
-            events.write("ended", item: itemNames[id])
+            events.write("ended", item: name(of: id))
             collectStatistics(id)
         case .failed(let id, let error), .failedToPlayToEnd(let id, let error):
+            guard itemNames[id] != nil else {
+                // An interstitial's asset: reported, and skipped by the scheduler.
+                StandardError.report("\(name(of: id) ?? "interstitial"): \(error.message)")
+                events.write("error", item: name(of: id), ["message": error.message, "code": error.code.rawValue])
+                return
+            }
             failures += 1
             let name = itemNames[id] ?? "?"
             StandardError.report(error.message.contains(name) ? error.message : "\(name): \(error.message)")
@@ -226,6 +270,7 @@ final class PlaySession {
 
     private func finish() {
         statusTask?.cancel()
+        interstitialTask?.cancel()
         statusLine.clear()
         keys?.restore()
         interruptSource?.cancel()

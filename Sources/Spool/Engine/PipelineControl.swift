@@ -46,6 +46,9 @@ struct PipelineControlState: Sendable {
     var isStalled = false
     /// Whether the item's first frame (or first audio) was reported.
     var firstFrameReported = false
+    /// Where the item ends early (`forwardPlaybackEndTime`, an interstitial): set once, before
+    /// the pipeline threads start.
+    var endTime: MediaTime?
 }
 
 typealias PipelineControl = ConditionLock<PipelineControlState>

@@ -18,6 +18,9 @@ final class PipelinePlayback: ItemPlayback {
     let forwardBufferMicroseconds: Int64
     let hlsConfiguration: HLSStreamConfiguration
     let itemName: String
+    /// `PlayerItem.forwardPlaybackEndTime` and the interstitial cut, resolved once the source is open.
+    let forwardPlaybackEndTime: MediaTime
+    let interstitialCut: InterstitialCut?
     let control = PipelineControl(PipelineControlState())
     let clock = PlaybackClock()
     let counters = PipelineStatistics()
@@ -45,6 +48,8 @@ final class PipelinePlayback: ItemPlayback {
         asset = item.asset
         self.configuration = configuration
         itemName = item.asset.url.redactedForDisplay
+        forwardPlaybackEndTime = item.forwardPlaybackEndTime
+        interstitialCut = item.interstitialCut
         let preferred = item.preferredForwardBufferDuration
         let automatic: Double = item.asset.url.isFileURL ? 10 : 30
         forwardBufferMicroseconds = Int64((preferred > 0 ? preferred : automatic) * 1_000_000)

@@ -14,11 +14,11 @@ final class HLSPacketSource: PacketSource {
     private let stream: HLSSegmentStream
     private let canceller: Demuxer.Canceller
     private let itemName: String
-    private let presentation: HLSPresentation
+    let presentation: HLSPresentation
     private var demuxer: Demuxer
     private var run: SegmentRunByteSource
     /// Timestamp minus playlist time.
-    private let offset: MediaTime
+    let offset: MediaTime
     private var pendingStreamChange: (video: MediaStreamInfo?, audio: MediaStreamInfo?)?
     /// The latest packet time read, shared with the stream's buffer estimate.
     private let ahead: DemuxedAhead

@@ -60,6 +60,12 @@ public final class PlayerItem: Identifiable {
     public var preferredVariantIndex: Int?
     /// How audio sounds at rates other than 1; pitch is preserved by default.
     public var audioTimePitchAlgorithm: AudioTimePitchAlgorithm = .timeDomain
+    /// Where playback of the item ends (on the item's timeline, like `currentTime()`); the
+    /// item plays to its end when it is not numeric (the default). Frames at or after it are
+    /// not shown. Read when the item starts playing.
+    public var forwardPlaybackEndTime: MediaTime = .invalid
+    /// Set by the interstitial scheduler before the item starts: end at the next interstitial.
+    var interstitialCut: InterstitialCut?
 
     /// When the item first started playing.
     var playbackStartDate: Date?
