@@ -113,13 +113,18 @@ final class InterstitialScheduler {
             self.current = nil
             setCurrentEvent(nil)
         }
+        let isNewPrimary = primary !== item
+        primary = item
+        // Only HLS playlists carry interstitials: other items play (and end) untouched.
+        guard item.asset.isHLS else {
+            item.interstitialCut = nil
+            setEvents([])
+            return
+        }
         let cut = cuts[item.id] ?? InterstitialCut(after: nil, played: [])
         cuts[item.id] = cut
         item.interstitialCut = cut
-        if primary !== item {
-            primary = item
-            setEvents(scheduled[item.id].map { publicEvents($0, of: item) } ?? [])
-        }
+        if isNewPrimary { setEvents(scheduled[item.id].map { publicEvents($0, of: item) } ?? []) }
         _ = interstitials(of: item)
     }
 
