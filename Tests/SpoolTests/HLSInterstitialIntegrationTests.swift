@@ -16,7 +16,7 @@ private enum InterstitialMedia {
     private static func generate() async throws -> URL {
         let root = try HLSTestMedia.root()
         let directory = root.appendingPathComponent(directoryName, isDirectory: true)
-        if FileManager.default.fileExists(atPath: directory.appendingPathComponent("pre.m3u8").path) {
+        if FileManager.default.fileExists(atPath: directory.appendingPathComponent("limit.m3u8").path) {
             return directory
         }
         let staging = root.appendingPathComponent("\(directoryName)-\(UUID().uuidString)", isDirectory: true)
@@ -56,12 +56,14 @@ private enum InterstitialMedia {
             "resume0": "\(common),START-DATE=\"\(atTwoSeconds)\",X-RESUME-OFFSET=0",
             "default": "\(common),START-DATE=\"\(atTwoSeconds)\"",
             "pre": "\(common),START-DATE=\"\(dates[0])\",CUE=\"PRE\"",
+            "limit": "\(common),START-DATE=\"\(atTwoSeconds)\",X-RESUME-OFFSET=0,X-PLAYOUT-LIMIT=1",
         ]
         for (name, attributes) in variants {
             let text = primary.replacingOccurrences(
                 of: "#EXT-X-PLAYLIST-TYPE:VOD\n", with: "#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-DATERANGE:\(attributes)\n")
             try Data(text.utf8).write(to: staging.appendingPathComponent("\(name).m3u8"))
         }
+        try? FileManager.default.removeItem(at: directory)  // an older generation's, without every playlist
         try? FileManager.default.moveItem(at: staging, to: directory)
         return directory
     }
@@ -112,7 +114,7 @@ struct HLSInterstitialIntegrationTests {
         #expect(paths.contains("/\(InterstitialMedia.directoryName)/ad000.ts"), "\(paths)")
     }
 
-    @Test("without X-RESUME-OFFSET the primary resumes after the interstitial's duration (2 s later)")
+    @Test("without X-RESUME-OFFSET the primary resumes 2 s later (the duration played); X-PLAYOUT-LIMIT cuts the asset")
     func defaultResumptionOffset() async throws {
         _ = try await InterstitialMedia.directory()
         let server = try await NginxServer.start(NginxConfiguration(root: try HLSTestMedia.root()))
@@ -122,6 +124,11 @@ struct HLSInterstitialIntegrationTests {
         #expect(played.run.status == 0, "\(played.run.errorText)")
         let expected = Array(primary[..<50]) + ad + Array(primary[100...])
         #expect(played.hashes == expected, "first difference: \(firstDifference(played.hashes, expected))")
+        // X-PLAYOUT-LIMIT=1: one second (25 frames) of the interstitial.
+        let limited = try await play("limit", server: server)
+        let expectedLimited = Array(primary[..<50]) + Array(ad[..<25]) + Array(primary[50...])
+        #expect(
+            limited.hashes == expectedLimited, "first difference: \(firstDifference(limited.hashes, expectedLimited))")
     }
 
     @Test("CUE=PRE plays before the primary's first frame; --no-interstitials plays the primary alone")

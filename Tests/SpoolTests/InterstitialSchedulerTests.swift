@@ -8,7 +8,7 @@ import Testing
 /// An interstitial at `seconds` with the given attributes, as `InterstitialSchedule` gives them.
 private func interstitial(
     _ id: String, at seconds: Int64, resumeOffset: MediaTime? = nil, restrictions: Interstitial.Restrictions = [],
-    cue: DateRange.Cue = [], asset: String? = nil
+    cue: DateRange.Cue = [], asset: String? = nil, playoutLimit: Double? = nil
 ) throws -> ScheduledInterstitial {
     var attributes = "ID=\"\(id)\",CLASS=\"com.apple.hls.interstitial\",X-ASSET-URI=\"\(asset ?? "\(id).m3u8")\""
     if let resumeOffset { attributes += ",X-RESUME-OFFSET=\(resumeOffset.seconds)" }
@@ -17,6 +17,7 @@ private func interstitial(
     if restrictions.contains(.jump) { restrict.append("JUMP") }
     if !restrict.isEmpty { attributes += ",X-RESTRICT=\"\(restrict.joined(separator: ","))\"" }
     if cue.contains(.post) { attributes += ",CUE=\"POST\"" }
+    if let playoutLimit { attributes += ",X-PLAYOUT-LIMIT=\(playoutLimit)" }
     let text = """
         #EXTM3U
         #EXT-X-TARGETDURATION:2
@@ -135,6 +136,22 @@ struct InterstitialSchedulerTests {
         #expect(
             pipelines.last!.calls.contains(
                 .seek(MediaTime(value: 17, timescale: 1), before: .zero, after: .zero, id: 1)))
+    }
+
+    @Test("X-PLAYOUT-LIMIT ends the asset early, and the default resumption offset is what played")
+    func playoutLimit() async throws {
+        let (player, controller) = setUp([try interstitial("ad", at: 4, playoutLimit: 1.5)])
+        await waitForEvents(controller, count: 1)
+        pipelines.last!.send(.ready(primaryInfo))
+        pipelines.last!.send(.playedToEnd)
+        await waitForItem(player) { $0 != nil && $0 !== primary }
+        #expect(player.currentItem?.playoutLimit == MediaTime(value: 1500, timescale: 1000))
+        pipelines.last!.send(.ready(assetInfo(seconds: 2)))
+        pipelines.last!.send(.playedToEnd)
+        await waitForItem(player) { $0 === primary }
+        #expect(
+            pipelines.last!.calls.contains(
+                .seek(MediaTime(value: 15500, timescale: 1000), before: .zero, after: .zero, id: 1)))
     }
 
     @Test("X-RESTRICT=SKIP: seeks during the interstitial are refused; cancelling the event still resumes")

@@ -21,6 +21,7 @@ final class PipelinePlayback: ItemPlayback {
     /// `PlayerItem.forwardPlaybackEndTime` and the interstitial cut, resolved once the source is open.
     let forwardPlaybackEndTime: MediaTime
     let interstitialCut: InterstitialCut?
+    let playoutLimit: MediaTime?
     let control = PipelineControl(PipelineControlState())
     let clock = PlaybackClock()
     let counters = PipelineStatistics()
@@ -50,6 +51,7 @@ final class PipelinePlayback: ItemPlayback {
         itemName = item.asset.url.redactedForDisplay
         forwardPlaybackEndTime = item.forwardPlaybackEndTime
         interstitialCut = item.interstitialCut
+        playoutLimit = item.playoutLimit
         let preferred = item.preferredForwardBufferDuration
         let automatic: Double = item.asset.url.isFileURL ? 10 : 30
         forwardBufferMicroseconds = Int64((preferred > 0 ? preferred : automatic) * 1_000_000)

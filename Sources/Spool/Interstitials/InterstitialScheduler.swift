@@ -59,6 +59,8 @@ final class InterstitialScheduler {
         var played: MediaTime = .zero
         /// The resumption offset of the last event that started.
         var resumptionOffset: MediaTime = .indefinite
+        /// What is left of the current event's X-PLAYOUT-LIMIT.
+        var playoutLeft: MediaTime?
         /// A seek the break interrupted (X-RESTRICT=JUMP): where to resume, and whom to tell.
         var seek: (target: MediaTime, completion: @MainActor (Bool) -> Void)?
     }
@@ -244,9 +246,18 @@ final class InterstitialScheduler {
             }
             current.assets = assets
             current.resumptionOffset = event.resumptionOffset
+            current.playoutLeft = event.playoutLimit.isNumeric ? event.playoutLimit : nil
             setCurrentEvent(event)
         }
+        if let left = current.playoutLeft, left <= .zero {
+            // The limit is used up: the event's remaining assets do not play.
+            current.assets = []
+            self.current = current
+            await playNextAsset()
+            return
+        }
         let item = PlayerItem(url: current.assets.removeFirst())
+        item.playoutLimit = current.playoutLeft
         item.preferredPeakBitRate = current.primary.preferredPeakBitRate
         item.preferredMaximumResolution = current.primary.preferredMaximumResolution
         current.item = item
@@ -257,7 +268,11 @@ final class InterstitialScheduler {
 
     private func assetEnded(_ item: PlayerItem) async {
         guard var current, current.item === item else { return }
-        if item.duration.isNumeric { current.played = current.played + item.duration }
+        if item.duration.isNumeric {
+            let played = current.playoutLeft.map { min($0, item.duration) } ?? item.duration
+            current.played = current.played + played
+            current.playoutLeft = current.playoutLeft.map { $0 - played }
+        }
         current.item = nil
         self.current = current
         await playNextAsset()

@@ -66,6 +66,9 @@ public final class PlayerItem: Identifiable {
     public var forwardPlaybackEndTime: MediaTime = .invalid
     /// Set by the interstitial scheduler before the item starts: end at the next interstitial.
     var interstitialCut: InterstitialCut?
+    /// Set by the interstitial scheduler for an interstitial's asset (X-PLAYOUT-LIMIT): end
+    /// this long after the item's start, whatever its first timestamp.
+    var playoutLimit: MediaTime?
 
     /// When the item first started playing.
     var playbackStartDate: Date?
