@@ -45,10 +45,16 @@ $(DEMO_CLIP):
 	  -t 10 -c:v libx264 -preset veryfast -pix_fmt yuv420p -c:a aac -b:a 128k -movflags +faststart $@.tmp.mp4
 	@mv $@.tmp.mp4 $@
 
+# Then the HLS side without network: a cached 3-variant ladder (WebVTT subtitles, an
+# interstitial at 4 s) served by a throw-away nginx on 127.0.0.1, played with --stats.
+# DEMO_PLAY_OPTIONS adds `spool play` options to both (e.g. "--vo null --ao null" headless).
+DEMO_PLAY_OPTIONS ?=
+
 demo: build $(DEMO_CLIP)
 	$(SWIFT) run $(STRICT) spool --version
 	$(SWIFT) run $(STRICT) spool probe $(DEMO_CLIP)
-	$(SWIFT) run $(STRICT) spool play $(DEMO_CLIP)
+	$(SWIFT) run $(STRICT) spool play $(DEMO_PLAY_OPTIONS) $(DEMO_CLIP)
+	scripts/demo-hls "$$($(SWIFT) build $(STRICT) --show-bin-path)/spool" $(DEMO_PLAY_OPTIONS)
 
 # Benchmarks side by side with ffmpeg, mpv and ffplay (several minutes; not part of `test`).
 # Installs mpv, generates media into .cache/bench, builds in release mode, writes bench/RESULTS.md.

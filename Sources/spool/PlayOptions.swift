@@ -54,6 +54,8 @@ struct PlayOptions: Equatable {
     var subtitlePath: String?
     /// HLS: choose no variant larger than the window (`--no-viewport-cap` turns it off).
     var limitsResolutionToViewport = true
+    /// HLS: play the interstitials (EXT-X-DATERANGE CLASS="com.apple.hls.interstitial").
+    var playsInterstitials = true
 
     struct UsageError: Error, Equatable, CustomStringConvertible {
         let description: String
@@ -85,6 +87,7 @@ struct PlayOptions: Equatable {
           --audio-lang LANG             HLS: play the audio rendition in LANG (en, fr, pt-BR…)
           --sub-lang LANG|off           HLS: show the subtitle rendition in LANG, or none
           --sub FILE                    subtitles from a WebVTT (.vtt) or SubRip (.srt) file
+          --no-interstitials            HLS: play the primary content only, without its interstitials
           --now-playing                 also publish the cover art (written to a cache file) over MPRIS
         """
 
@@ -152,6 +155,7 @@ struct PlayOptions: Equatable {
             case "--events": options.eventsPath = try value(for: argument)
             case "--stats": options.printsStatistics = true
             case "--no-mpris": options.publishesMPRIS = false
+            case "--no-interstitials": options.playsInterstitials = false
             case "--mpris-name":
                 let name = try value(for: argument)
                 guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {

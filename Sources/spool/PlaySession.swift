@@ -27,6 +27,8 @@ final class PlaySession {
     /// Picture-in-Picture for the SDL window (`p` in the window); `nil` without one.
     private var pictureInPicture: PictureInPictureController?
     private var pictureInPictureTask: Task<Void, Never>?
+    private var interstitials: PlayerInterstitialEventMonitor?
+    private var interstitialTask: Task<Void, Never>?
 
     init(options: PlayOptions, outputs: SelectedOutputs, clock: ContinuousClock) throws {
         self.options = options
@@ -74,6 +76,7 @@ final class PlaySession {
                 onQuit: { [weak self] in self?.quit() },
                 onFullscreen: { [weak self] in self?.outputs.toggleFullscreen() })
         }
+        if options.playsInterstitials { followInterstitials() }
         enqueue(options.inputs)
         applyStartPosition()
         player.play()
@@ -113,7 +116,42 @@ final class PlaySession {
         return cache.appendingPathComponent("spool/now-playing", isDirectory: true)
     }
 
-    private var currentName: String? { player.currentItem.flatMap { itemNames[$0.id] } }
+    private var currentName: String? { player.currentItem.flatMap { name(of: $0.id) } }
+
+    /// The input's name, or for an interstitial's asset "interstitial:ID".
+    private func name(of id: UUID) -> String? {
+        itemNames[id] ?? interstitials?.currentEvent.map { "interstitial:\($0.identifier)" }
+    }
+
+    /// Turns interstitial playback on and logs each event's start and end (`--events`).
+    private func followInterstitials() {
+        let monitor = PlayerInterstitialEventMonitor(primaryPlayer: player)
+        interstitials = monitor
+        let updates = monitor.updates()
+        interstitialTask = Task { [weak self] in
+            var playing: PlayerInterstitialEvent?
+            for await update in updates {
+                guard let self, case .currentEventChanged(let event) = update else { continue }
+                if let playing {
+                    self.events.write("interstitialEnd", item: self.primaryName, Self.fields(of: playing))
+                }
+                if let event { self.events.write("interstitialStart", item: self.primaryName, Self.fields(of: event)) }
+                playing = event
+            }
+        }
+    }
+
+    private var primaryName: String? {
+        interstitials?.currentEvent.flatMap { itemNames[$0.primaryItemID] }
+            ?? player.currentItem.flatMap { itemNames[$0.id] }
+    }
+
+    private static func fields(of event: PlayerInterstitialEvent) -> [String: any Sendable] {
+        [
+            "id": event.identifier, "time": event.time.seconds,
+            "asset": event.assetURLs.first?.absoluteString ?? event.assetListURL?.absoluteString ?? "",
+        ]
+    }
 
     private func enqueue(_ inputs: [String]) {
         for input in inputs {
@@ -149,7 +187,7 @@ final class PlaySession {
     private func handle(_ event: PlayerItemEvent) {
         switch event {
         case .currentItemChanged(let id):
-            if let id { events.write("item", item: itemNames[id]) }
+            if let id { events.write("item", item: name(of: id)) }
             if id == nil, !quitRequested, loopsLeft.map({ $0 > 0 }) ?? true {
                 loopsLeft = loopsLeft.map { $0 - 1 }
                 enqueue(options.inputs)
@@ -160,7 +198,7 @@ final class PlaySession {
                 fields["audioLanguage"] = selection.audible?.extendedLanguageTag ?? NSNull()
                 fields["subtitleLanguage"] = selection.legible?.extendedLanguageTag ?? NSNull()
             }
-            events.write("ready", item: itemNames[id], fields)
+            events.write("ready", item: name(of: id), fields)
         case .timeControlStatus(let status):
             events.write("state", item: currentName, ["state": "\(status)"])
         case .stalled(let id):
@@ -170,9 +208,15 @@ final class PlaySession {
         case .seek(let id, let target, let finished):
             events.write("seek", item: itemNames[id], ["target": target.seconds, "finished": finished])
         case .didPlayToEnd(let id):
-            events.write("ended", item: itemNames[id])
+            events.write("ended", item: name(of: id))
             collectStatistics(id)
         case .failed(let id, let error), .failedToPlayToEnd(let id, let error):
+            guard itemNames[id] != nil else {
+                // An interstitial's asset: reported, and skipped by the scheduler.
+                StandardError.report("\(name(of: id) ?? "interstitial"): \(error.message)")
+                events.write("error", item: name(of: id), ["message": error.message, "code": error.code.rawValue])
+                return
+            }
             failures += 1
             let name = itemNames[id] ?? "?"
             StandardError.report(error.message.contains(name) ? error.message : "\(name): \(error.message)")
@@ -293,6 +337,7 @@ final class PlaySession {
         statusTask?.cancel()
         for task in cueTasks.values { task.cancel() }
         pictureInPictureTask?.cancel()
+        interstitialTask?.cancel()
         statusLine.clear()
         keys?.restore()
         interruptSource?.cancel()

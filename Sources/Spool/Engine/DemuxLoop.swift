@@ -32,6 +32,12 @@ final class DemuxLoop {
     func run() {
         var generation = 0
         var atEnd = false
+        let endTime = control.withLock { $0.endTime }
+        // Streams that reached `endTime` in this generation; at the end when every queue did.
+        var passedEnd: Set<AssetTrack.MediaKind> = []
+        let queuedKinds =
+            Set([videoPackets.map { _ in .video }, audioPackets.map { _ in .audio }].compactMap { $0 })
+            as Set<AssetTrack.MediaKind>
         var lastLikelyToKeepUp: Bool?
         while true {
             // Pick up a pending seek, or wait at the end of the stream for one.
@@ -50,6 +56,7 @@ final class DemuxLoop {
             case .seek(let request, let newGeneration):
                 generation = newGeneration
                 atEnd = false
+                passedEnd = []
                 perform(request)
                 continue
             case .read(let current):
@@ -63,6 +70,14 @@ final class DemuxLoop {
                 }
                 switch read {
                 case .packet(let packet):
+                    if let endTime, Self.starts(packet, atOrAfter: endTime) || passedEnd.contains(packet.kind) {
+                        passedEnd.insert(packet.kind)
+                        if queuedKinds.isSubset(of: passedEnd) {
+                            finish(.endOfStream, generation: generation)
+                            atEnd = true
+                        }
+                        continue
+                    }
                     let queue = packet.kind == .video ? videoPackets : audioPackets
                     let cost = Self.cost(of: packet)
                     queue?.push(PacketItem(generation: generation, content: .packet(packet)), cost: cost)
@@ -149,6 +164,13 @@ final class DemuxLoop {
 
     private func isFull() -> Bool {
         [videoPackets, audioPackets].compactMap { $0 }.contains { $0.totalCost >= $0.capacity }
+    }
+
+    /// Whether `packet` is decoded at or after `time`: every frame shown before `time` was
+    /// decoded from an earlier packet, since decode times never exceed presentation times.
+    static func starts(_ packet: DemuxedPacket, atOrAfter time: MediaTime) -> Bool {
+        let decodeTime = packet.decodeTime.isNumeric ? packet.decodeTime : packet.presentationTime
+        return decodeTime.isNumeric && decodeTime >= time
     }
 
     /// A packet's cost in the queue: its duration in microseconds (a typical frame's when the

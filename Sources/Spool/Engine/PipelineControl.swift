@@ -59,6 +59,9 @@ struct PipelineControlState: Sendable {
     /// Whether the video output shows video (its window is not hidden or minimised). While it
     /// does not, the video decoder idles and audio plays on: background playback.
     var isVideoShown = true
+    /// Where the item ends early (`forwardPlaybackEndTime`, an interstitial): set once, before
+    /// the pipeline threads start.
+    var endTime: MediaTime?
 }
 
 typealias PipelineControl = ConditionLock<PipelineControlState>

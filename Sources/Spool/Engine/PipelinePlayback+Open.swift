@@ -6,6 +6,7 @@ extension PipelinePlayback {
     /// Opens the item and runs the demux loop: on the demux thread, never the main actor.
     func openAndRun(startedAt: Duration, tracks: [AssetTrack]) {
         guard let source = openPacketSource() else { return }
+        settleEndTime(of: source)
         guard let subtitles = prepareSubtitles(mediaStart: source.startTime) else { return }
 
         let videoStream = configuration.videoOutput != nil ? source.video : nil

@@ -20,6 +20,10 @@ final class PipelinePlayback: ItemPlayback {
     /// The item's key provider for AES-128 segments; `nil` fetches the key URIs.
     let contentKeyProvider: (any ContentKeyProvider)?
     let itemName: String
+    /// `PlayerItem.forwardPlaybackEndTime` and the interstitial cut, resolved once the source is open.
+    let forwardPlaybackEndTime: MediaTime
+    let interstitialCut: InterstitialCut?
+    let playoutLimit: MediaTime?
     let control = PipelineControl(PipelineControlState())
     let clock = PlaybackClock()
     let counters = PipelineStatistics()
@@ -60,6 +64,9 @@ final class PipelinePlayback: ItemPlayback {
         contentKeyProvider = item.contentKeyProvider
         self.configuration = configuration
         itemName = item.asset.url.redactedForDisplay
+        forwardPlaybackEndTime = item.forwardPlaybackEndTime
+        interstitialCut = item.interstitialCut
+        playoutLimit = item.playoutLimit
         let preferred = item.preferredForwardBufferDuration
         let automatic: Double = item.asset.url.isFileURL ? 10 : 30
         forwardBufferMicroseconds = Int64((preferred > 0 ? preferred : automatic) * 1_000_000)

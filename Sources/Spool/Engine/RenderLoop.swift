@@ -34,6 +34,7 @@ final class RenderLoop: Sendable {
     func run() {
         var generation = 0
         var firstOfGeneration = true
+        let endTime = control.withLock { $0.endTime }
         while let (item, _) = frames.pop() {
             if item.generation < control.generation { continue }  // decoded before a seek
             if item.generation != generation {
@@ -42,6 +43,8 @@ final class RenderLoop: Sendable {
             }
             switch item.content {
             case .frame(let frame):
+                // Decoded before the end time, shown after it (reordered frames): not shown.
+                if let endTime, frame.presentationTime >= endTime { continue }
                 guard waitUntilDue(frame, generation: generation, isFirst: firstOfGeneration) else { continue }
                 present(frame, generation: generation, isFirst: firstOfGeneration)
                 firstOfGeneration = false

@@ -14,7 +14,7 @@ final class HLSPacketSource: PacketSource {
     private let stream: HLSSegmentStream
     private let canceller: Demuxer.Canceller
     private let itemName: String
-    private let presentation: HLSPresentation
+    let presentation: HLSPresentation
     private var demuxer: Demuxer
     private var run: SegmentRunByteSource
     /// Timestamp minus playlist time.

@@ -29,6 +29,14 @@ extension Player {
             completionHandler(false)
             return
         }
+        // Interstitials: X-RESTRICT=SKIP refuses, a seek past a break plays or skips it.
+        if let scheduler = interstitialScheduler,
+            scheduler.interceptsSeek(
+                to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter,
+                completionHandler: completionHandler)
+        {
+            return
+        }
         lastSeekID += 1
         let id = lastSeekID
         let superseded = pendingSeeks

@@ -88,6 +88,8 @@ public class Player {
     var lastSeekID = 0
     private var eventSubscribers: [UUID: AsyncStream<PlayerItemEvent>.Continuation] = [:]
     var itemObservers: [UUID: Task<Void, Never>] = [:]
+    /// Plays HLS interstitials once a `PlayerInterstitialEventMonitor` is attached.
+    var interstitialScheduler: InterstitialScheduler?
 
     /// The audio output, shared by successive items so a queue plays without reopening it.
     let sharedAudio: SharedAudioOutput?
@@ -183,6 +185,7 @@ public class Player {
         }
         item.selectionCriteria = mediaSelectionCriteria
         item.environmentLanguages = preferredLanguages
+        interstitialScheduler?.willStart(item)
         let playback = makePlayback(item)
         self.playback = playback
         item.selectionHandler = { [weak playback] option, characteristic in
@@ -276,9 +279,8 @@ public class Player {
         case .seekCompleted(let id, let finished):
             pendingSeeks.removeValue(forKey: id)?(finished)
         case .playedToEnd:
-            NotificationCenter.default.post(name: PlayerItem.didPlayToEndTimeNotification, object: item)
-            publish(.didPlayToEnd(itemID: item.id))
-            itemDidPlayToEnd(item)
+            // An interstitial break (or the end of one) is not the item's end.
+            if interstitialScheduler?.takesOverEnd(of: item) != true { didPlayToEnd(item) }
         case .failedToPlayToEnd(let failure):
             item.error = failure
             item.recordError(failure)
@@ -297,6 +299,13 @@ public class Player {
             publish(.failed(itemID: item.id, error: failure))
         }
         updateTimeControlStatus()
+    }
+
+    /// Announces the end of `item` and applies `actionAtItemEnd`.
+    func didPlayToEnd(_ item: PlayerItem) {
+        NotificationCenter.default.post(name: PlayerItem.didPlayToEndTimeNotification, object: item)
+        publish(.didPlayToEnd(itemID: item.id))
+        itemDidPlayToEnd(item)
     }
 
     /// Applies `actionAtItemEnd`; `QueuePlayer` overrides `advanceToNextItem()`.

@@ -72,6 +72,15 @@ public final class PlayerItem: Identifiable {
     public var contentKeyProvider: (any ContentKeyProvider)?
     /// How audio sounds at rates other than 1; pitch is preserved by default.
     public var audioTimePitchAlgorithm: AudioTimePitchAlgorithm = .timeDomain
+    /// Where playback of the item ends (on the item's timeline, like `currentTime()`); the
+    /// item plays to its end when it is not numeric (the default). Frames at or after it are
+    /// not shown. Read when the item starts playing.
+    public var forwardPlaybackEndTime: MediaTime = .invalid
+    /// Set by the interstitial scheduler before the item starts: end at the next interstitial.
+    var interstitialCut: InterstitialCut?
+    /// Set by the interstitial scheduler for an interstitial's asset (X-PLAYOUT-LIMIT): end
+    /// this long after the item's start, whatever its first timestamp.
+    var playoutLimit: MediaTime?
 
     /// A subtitle file (WebVTT `.vtt` or SubRip `.srt`, a local file URL) whose cues go to the
     /// item's legible outputs, for media without subtitle renditions. Spool addition; read when

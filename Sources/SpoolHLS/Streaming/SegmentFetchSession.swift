@@ -22,6 +22,9 @@ struct SegmentFetchSession {
     private var reloads: [Int: (at: Duration, changed: Bool)] = [:]
     private var estimator = ThroughputEstimator()
     private var controller: AdaptiveBitrateController?
+    /// Redundant copies (same attributes, other URI or pathway): the controller chooses among
+    /// qualities (their representatives), this chooses the copy.
+    private var redundancy: RedundantVariants
     private var current: Int?
     private var nextTime: MediaTime = .zero
     private var nextSequence: Int?
@@ -45,13 +48,17 @@ struct SegmentFetchSession {
         variants = presentation.variants
         isLive = presentation.isLive
         current = presentation.initialVariantIndex
-        let candidates = variants.enumerated().map { VariantCandidate($0.element, index: $0.offset) }
+        redundancy = RedundantVariants(variants)
+        let candidates = redundancy.groups.map { VariantCandidate(variants[$0[0]], index: $0[0]) }
         controller = AdaptiveBitrateController(
             variants: candidates,
             configuration: ABRConfiguration(
                 preferredForwardBufferDuration: stream.configuration.effectiveForwardBuffer,
                 exclusionDuration: stream.configuration.exclusionDuration))
-        if let initial = presentation.initialVariantIndex { _ = controller?.commit(initial, .initial) }
+        if let initial = presentation.initialVariantIndex {
+            _ = controller?.commit(redundancy.representative(of: initial), .initial)
+            redundancy.use(initial)
+        }
         if let index = presentation.initialVariantIndex {
             playlists[index] = presentation.initialPlaylist
             reloads[index] = (stream.now(), true)
@@ -186,9 +193,20 @@ struct SegmentFetchSession {
         let now = stream.now()
         // Failing since the first try of the fetch that failed, retries included.
         if failingSince == nil { failingSince = fetchStarted ?? now }
-        if let variant, variants.count > 1 { controller?.excludeVariant(variant, at: now) }
-        let allExcluded = variants.indices.allSatisfy { controller?.exclusions.isExcluded($0, at: now) ?? true }
-        if variants.count <= 1 || allExcluded || now - (failingSince ?? now) >= failureDeadline {
+        var hasAlternative = false
+        if let variant {
+            // A redundant copy of the same quality first (same position, other URI or
+            // pathway); only when none is left does the quality itself fail over.
+            let duration = stream.configuration.exclusionDuration
+            if redundancy.recordFailure(of: variant, at: now, excludingFor: duration) {
+                hasAlternative = true
+            } else if var controller, controller.variants.count > 1 {
+                controller.excludeVariant(redundancy.representative(of: variant), at: now)
+                hasAlternative = controller.variants.contains { !controller.exclusions.isExcluded($0.index, at: now) }
+                self.controller = controller
+            }
+        }
+        if !hasAlternative || now - (failingSince ?? now) >= failureDeadline {
             return .failed(error)
         }
         return .retryLater
@@ -203,12 +221,13 @@ struct SegmentFetchSession {
             peakBitRate: configuration.peakBitRate > 0 ? configuration.peakBitRate : nil,
             maximumResolution: configuration.maximumResolution, viewportSize: configuration.viewportSize())
         let target = currentPlaylist.targetDuration
+        let now = stream.now()
         let decision = controller.selectVariant(
-            at: stream.now(), bufferedAhead: .milliseconds(Int64(bufferedSeconds * 1000)),
+            at: now, bufferedAhead: .milliseconds(Int64(bufferedSeconds * 1000)),
             segmentDuration: max(target.asDuration, .seconds(1)), estimate: estimator.estimate,
-            caps: caps, pinnedIndex: pinned)
+            caps: caps, pinnedIndex: pinned.map { redundancy.representative(of: $0) })
         self.controller = controller
-        return decision.variantIndex
+        return redundancy.copy(of: decision.variantIndex, at: now, preferred: pinned) ?? decision.variantIndex
     }
 
     // MARK: Playlists
@@ -297,7 +316,8 @@ struct SegmentFetchSession {
                 estimator.addSample(bytes: max(bytes, 16 * 1024), transferDuration: max(elapsed, .milliseconds(500)))
                 _ = controller?.checkAbandonment(
                     of: SegmentDownloadProgress(
-                        variantIndex: variant, segmentDuration: segment.duration.asDuration, bytesReceived: bytes,
+                        variantIndex: redundancy.representative(of: variant),
+                        segmentDuration: segment.duration.asDuration, bytesReceived: bytes,
                         elapsed: elapsed),
                     at: stream.now(), bufferedAhead: Self.remaining(bufferedSeconds, after: elapsed),
                     estimate: estimator.estimate)
@@ -312,7 +332,8 @@ struct SegmentFetchSession {
     private func abandonmentCheck(
         variant: Int?, segment: MediaSegment, bufferedSeconds: Double, pinned: Int?
     ) -> @Sendable (Int, Duration) -> Bool {
-        guard let variant, pinned == nil, let controller else { return { _, _ in true } }
+        guard let copy = variant, pinned == nil, let controller else { return { _, _ in true } }
+        let variant = redundancy.representative(of: copy)
         let estimate = estimator.estimate
         let segmentDuration = segment.duration.asDuration
         let now = stream.now
