@@ -4,7 +4,7 @@ STRICT := -Xswiftc -warnings-as-errors
 DEMO_DIR := .cache/demo
 DEMO_CLIP := $(DEMO_DIR)/spool-demo.mp4
 
-.PHONY: all bootstrap build lint format gates test test-tsan demo bench bench-hls fuzz fuzz-build fuzz-smoke clean
+.PHONY: all bootstrap build release lint format gates test test-tsan demo bench bench-hls fuzz fuzz-build fuzz-smoke clean
 
 all: build
 
@@ -13,6 +13,11 @@ bootstrap:
 
 build: bootstrap
 	$(SWIFT) build $(STRICT)
+
+# The build to install and to benchmark: optimised, Swift runtime and Foundation linked in
+# statically (fewer libraries to load and relocate at start-up); .build/release/spool.
+release: bootstrap
+	$(SWIFT) build -c release --static-swift-stdlib $(STRICT)
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
