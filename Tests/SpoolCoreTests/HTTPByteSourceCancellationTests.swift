@@ -36,7 +36,9 @@ import Testing
         #expect(readBytes == 64 << 10)
         #expect(connection.clientClosedEarly)
         #expect(cancelToClose < .seconds(2))
-        #expect(connection.bodyBytesSent < fileSize / 8)
+        // Far from the whole file (under a loaded machine's scheduling, reading the first 64 KiB
+        // can take seconds of the server's pacing).
+        #expect(connection.bodyBytesSent < fileSize / 2)
         #expect(source.bytesTransferred == Int64(readBytes))
         #expect(await onThread { try source.read(upTo: 1) }.failure == .cancelled)
         // No request was made after the cancel.

@@ -28,8 +28,8 @@ struct HTTPTransferStateTests {
         #expect(try state.responseOutcome() == nil, "nothing arrived yet")
         #expect(
             state.receiveResponse(
-                Self.response(200, ["Content-Length": "1000", "Accept-Ranges": "bytes"]), from: task) == nil)
-        #expect(state.receiveData(Data(repeating: 7, count: 600), from: task) == nil)
+                Self.response(200, ["Content-Length": "1000", "Accept-Ranges": "bytes"]), from: task, at: .zero) == nil)
+        #expect(state.receiveData(Data(repeating: 7, count: 600), from: task, at: .zero) == nil)
         state.complete(task, error: URLError(.networkConnectionLost))
 
         #expect(try state.responseOutcome() == true, "opened (seekable) despite the failure that followed")
@@ -52,10 +52,68 @@ struct HTTPTransferStateTests {
         let first = Self.task()
         state.begin(first, for: .open)
         _ = state.receiveResponse(
-            Self.response(200, ["Content-Length": "1000", "Accept-Ranges": "bytes"]), from: first)
+            Self.response(200, ["Content-Length": "1000", "Accept-Ranges": "bytes"]), from: first, at: .zero)
         let second = Self.task()
         state.begin(second, for: .seek(500))
         state.complete(second, error: URLError(.cannotConnectToHost))
         #expect(throws: ByteSourceError.self) { try state.responseOutcome() }
+    }
+
+    /// A streaming transfer of `length` bytes that received `received` of them `seconds` after
+    /// its response head.
+    private static func streaming(
+        length: Int, received: Int, seconds: Double, bufferLimit: Int = 64 << 20
+    ) -> (HTTPTransferState, URLSessionDataTask, now: Duration) {
+        var state = HTTPTransferState(url: url, bufferLimit: bufferLimit)
+        let task = Self.task()
+        state.begin(task, for: .open)
+        _ = state.receiveResponse(
+            response(200, ["Content-Length": "\(length)", "Accept-Ranges": "bytes"]), from: task, at: .seconds(10))
+        let now = Duration.seconds(10) + .milliseconds(Int64(seconds * 1000))
+        _ = state.receiveData(Data(count: received), from: task, at: now)
+        return (state, task, now)
+    }
+
+    @Test("a transfer about to complete is not cancelled: few bytes left, or little time at its rate")
+    func imminentCompletionIsNotCancelled() {
+        // 40 KiB left: whatever the rate.
+        var (nearEnd, _, now) = Self.streaming(length: 1 << 20, received: (1 << 20) - (40 << 10), seconds: 5)
+        #expect(!nearEnd.canCancelSafely(at: now))
+        #expect(nearEnd.detachTask(at: now) == nil, "left to finish")
+        // 4 MiB in 4 ms: 36 MiB more take 36 ms.
+        let (fast, _, fastNow) = Self.streaming(length: 40 << 20, received: 4 << 20, seconds: 0.004)
+        #expect(!fast.canCancelSafely(at: fastNow))
+    }
+
+    @Test("a slow or young transfer with much left is cancelled")
+    func slowTransferIsCancelled() {
+        // 2 MiB in 2 s: 38 MiB more take 38 s.
+        var (slow, task, now) = Self.streaming(length: 40 << 20, received: 2 << 20, seconds: 2)
+        #expect(slow.canCancelSafely(at: now))
+        #expect(slow.detachTask(at: now) === task)
+        // 16 KiB so far: too little to judge the rate, and 200 KiB are left.
+        let (young, _, youngNow) = Self.streaming(length: 216 << 10, received: 16 << 10, seconds: 0.001)
+        #expect(young.canCancelSafely(at: youngNow))
+    }
+
+    @Test("back-pressure pauses a slow transfer at the limit but lets a fast one finish")
+    func backPressureOnlyWhereSafe() {
+        let (slow, _, _) = Self.streaming(length: 40 << 20, received: 4 << 20, seconds: 4, bufferLimit: 4 << 20)
+        #expect({ if case .paused = slow.phase { true } else { false } }())
+        let (fast, _, _) = Self.streaming(length: 40 << 20, received: 4 << 20, seconds: 0.004, bufferLimit: 4 << 20)
+        #expect({ if case .streaming = fast.phase { true } else { false } }())
+    }
+
+    @Test("a refused response with a short body is left to finish; a long one is cancelled")
+    func refusedResponses() {
+        for (length, cancelled) in [(512, false), (8 << 20, true)] {
+            var state = HTTPTransferState(url: Self.url, bufferLimit: 1 << 20)
+            let task = Self.task()
+            state.begin(task, for: .open)
+            let toCancel = state.receiveResponse(
+                Self.response(404, ["Content-Length": "\(length)"]), from: task, at: .zero)
+            #expect((toCancel != nil) == cancelled, "\(length)-byte body")
+            #expect(throws: ByteSourceError.self) { try state.responseOutcome() }
+        }
     }
 }

@@ -12,14 +12,25 @@ extension HTTPByteSource {
         /// Extra request headers (authorization, user agent). `Range` and
         /// `Accept-Encoding` are set by the source and must not be given.
         public var headers: [String: String]
+        /// Monotonic time, for the receive rate that decides whether a transfer may be
+        /// cancelled (see `HTTPTransferState.canCancelSafely(at:)`). Only differences count.
+        public var now: @Sendable () -> Duration
 
         /// Options with a 15 s request timeout and a 4 MiB buffer by default.
         public init(
-            requestTimeout: Duration = .seconds(15), bufferLimit: Int = 4 << 20, headers: [String: String] = [:]
+            requestTimeout: Duration = .seconds(15), bufferLimit: Int = 4 << 20, headers: [String: String] = [:],
+            now: @escaping @Sendable () -> Duration = Options.monotonic
         ) {
             self.requestTimeout = requestTimeout
             self.bufferLimit = bufferLimit
             self.headers = headers
+            self.now = now
         }
+
+        /// The default `now`: the continuous clock, from the first reading.
+        public static let monotonic: @Sendable () -> Duration = {
+            let origin = ContinuousClock.now
+            return { ContinuousClock.now - origin }
+        }()
     }
 }

@@ -55,7 +55,8 @@ public final class HTTPByteSource: ByteSource {
         delegateQueue.maxConcurrentOperationCount = 1
         delegateQueue.name = "HTTPByteSource \(url.redactedForDisplay)"
         session = URLSession(
-            configuration: configuration, delegate: HTTPTransferDelegate(state: state), delegateQueue: delegateQueue)
+            configuration: configuration, delegate: HTTPTransferDelegate(state: state, now: options.now),
+            delegateQueue: delegateQueue)
     }
 
     deinit {
@@ -112,7 +113,7 @@ public final class HTTPByteSource: ByteSource {
     /// accept ranges, and network errors like `open()`.
     public func seek(to offset: Int64) throws(ByteSourceError) {
         let needsResponse = try state.withLock { (transfer) throws(ByteSourceError) -> Bool in
-            let (plan, stale) = try transfer.prepareSeek(to: offset)
+            let (plan, stale) = try transfer.prepareSeek(to: offset, at: options.now())
             stale?.cancel()
             guard case .request(let purpose) = plan else { return false }
             startRequest(for: purpose, in: &transfer)
@@ -125,19 +126,24 @@ public final class HTTPByteSource: ByteSource {
     /// Cancels the transfer and makes blocked and later calls throw `.cancelled`. Safe from
     /// any thread; idempotent.
     public func cancel() {
-        let task = state.update { $0.terminate(as: .cancelled) }
+        let now = options.now()
+        let task = state.update { $0.terminate(as: .cancelled, at: now) }
         task?.cancel()
     }
 
     /// Cancels the transfer and invalidates the session (which releases its delegate).
     /// Idempotent; later calls throw `.cancelled`.
     public func close() {
+        let now = options.now()
         let (task, wasOpen) = state.update { transfer in
             let wasOpen = if case .closed = transfer.phase { false } else { true }
-            return (transfer.terminate(as: .closed), wasOpen)
+            return (transfer.terminate(as: .closed, at: now), wasOpen)
         }
         task?.cancel()
-        if wasOpen { session.invalidateAndCancel() }
+        // Not `invalidateAndCancel()`: it cancels every task the session still lists, including
+        // one whose completion is under way, which traps in swift-corelibs-foundation. The
+        // current transfer was cancelled just above; earlier ones were when they were replaced.
+        if wasOpen { session.finishTasksAndInvalidate() }
     }
 
     /// Bytes returned by `read` so far (not counting bytes skipped by seeking).
@@ -183,7 +189,7 @@ public final class HTTPByteSource: ByteSource {
         let (timedOut, task) = state.update { transfer -> (Bool, URLSessionDataTask?) in
             guard case .awaitingResponse = transfer.phase else { return (false, nil) }
             transfer.phase = .failed(error)
-            return (true, transfer.detachTask())
+            return (true, transfer.detachTask(at: options.now()))
         }
         task?.cancel()
         // The response may have arrived just as the wait gave up: judge it like any other.

@@ -12,16 +12,19 @@ import Foundation
 /// order; each wakes the reader waiting on the state.
 final class HTTPTransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let state: ConditionLock<HTTPTransferState>
+    private let now: @Sendable () -> Duration
 
-    init(state: ConditionLock<HTTPTransferState>) {
+    init(state: ConditionLock<HTTPTransferState>, now: @escaping @Sendable () -> Duration) {
         self.state = state
+        self.now = now
     }
 
     func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        let refused = state.update { $0.receiveResponse(response, from: dataTask) }
+        let now = now()
+        let refused = state.update { $0.receiveResponse(response, from: dataTask, at: now) }
         // swift-corelibs-foundation ignores the disposition, so a refused response's task
         // is cancelled explicitly; otherwise its body would still be downloaded.
         refused?.cancel()
@@ -29,7 +32,8 @@ final class HTTPTransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let paused = state.update { $0.receiveData(data, from: dataTask) }
+        let now = now()
+        let paused = state.update { $0.receiveData(data, from: dataTask, at: now) }
         paused?.cancel()
     }
 

@@ -65,6 +65,13 @@ struct HTTPTransferState: Sendable {
     /// Whether the current request's response head was accepted. It stays true when the
     /// transfer then fails: the bytes it delivered are the reader's, and come before the error.
     private(set) var hasAcceptedResponse = false
+    /// When the current request's response head arrived, and the body bytes since: its rate,
+    /// which tells whether cancelling it could race its completion (`canCancelSafely(at:)`).
+    private(set) var responseAt: Duration?
+    private(set) var bytesThisRequest: Int64 = 0
+    /// The announced body length of a refused response (404, 5xx), which is left to finish
+    /// when short.
+    private(set) var refusedBodyLength: Int64?
 
     init(url: URL, bufferLimit: Int) {
         self.url = url
@@ -86,6 +93,9 @@ struct HTTPTransferState: Sendable {
         self.task = task
         phase = .awaitingResponse(purpose)
         hasAcceptedResponse = false
+        responseAt = nil
+        bytesThisRequest = 0
+        refusedBodyLength = nil
     }
 
     /// What a caller waiting for the current request's response learns: `nil` while it has
@@ -101,47 +111,57 @@ struct HTTPTransferState: Sendable {
         }
     }
 
-    /// Forgets the current task and returns it for the caller to cancel.
-    mutating func detachTask() -> URLSessionDataTask? {
+    /// Forgets the current task and returns it for the caller to cancel — unless cancelling
+    /// could race its completion (`canCancelSafely(at:)`): then it is left to finish on its own,
+    /// and what it still delivers is ignored (it is no longer `task`).
+    mutating func detachTask(at now: Duration) -> URLSessionDataTask? {
         defer { task = nil }
-        return task
+        return canCancelSafely(at: now) ? task : nil
     }
 
     // MARK: Network events
 
     /// Judges a response head. Returns a task to cancel when the response is refused.
-    mutating func receiveResponse(_ response: URLResponse, from sender: URLSessionTask) -> URLSessionDataTask? {
+    mutating func receiveResponse(
+        _ response: URLResponse, from sender: URLSessionTask, at now: Duration
+    ) -> URLSessionDataTask? {
         guard sender === task, case .awaitingResponse(let purpose) = phase else { return nil }
+        responseAt = now
         guard let http = response as? HTTPURLResponse else {
-            return fail(.network("the response is not HTTP", url))
+            return fail(.network("the response is not HTTP", url), at: now)
         }
         let head = HTTPResponseHead(http)
         switch head.status {
         case 206:
             guard let range = head.contentRange, range.first == purpose.offset else {
-                return fail(.network("the server sent a different byte range than requested", url))
+                return fail(.network("the server sent a different byte range than requested", url), at: now)
             }
             if length == nil { length = range.total }
             if purpose == .open { isSeekable = length != nil }
             phase = .streaming
             hasAcceptedResponse = true
         case 200..<300:
-            return acceptFullBody(head, for: purpose)
+            return acceptFullBody(head, for: purpose, at: now)
         default:
-            return fail(.forHTTPStatus(head.status, url: url))
+            refusedBodyLength = head.contentLength
+            return fail(.forHTTPStatus(head.status, url: url), at: now)
         }
         return nil
     }
 
     /// Appends body bytes; when the buffer reaches its limit and the transfer can continue
     /// later with a range request, pauses and returns the task to cancel (back-pressure).
-    mutating func receiveData(_ data: Data, from sender: URLSessionTask) -> URLSessionDataTask? {
+    mutating func receiveData(_ data: Data, from sender: URLSessionTask, at now: Duration) -> URLSessionDataTask? {
         guard sender === task else { return nil }
         switch phase {
-        case .streaming, .paused: buffer.append(data)
+        case .streaming, .paused:
+            buffer.append(data)
+            bytesThisRequest += Int64(data.count)
         default: return nil
         }
-        guard case .streaming = phase, buffer.count >= bufferLimit, isSeekable, let length, fetchOffset < length
+        // A transfer about to complete is not paused: it finishes a little over the limit.
+        guard case .streaming = phase, buffer.count >= bufferLimit, isSeekable, let length, fetchOffset < length,
+            canCancelSafely(at: now)
         else { return nil }
         phase = .paused
         return task
@@ -202,7 +222,9 @@ struct HTTPTransferState: Sendable {
     /// otherwise by dropping the transfer (returned for the caller to cancel) and planning
     /// a new request. A failed transfer is always restarted, which is how a seek recovers
     /// from a dropped connection.
-    mutating func prepareSeek(to offset: Int64) throws(ByteSourceError) -> (SeekPlan, cancel: URLSessionDataTask?) {
+    mutating func prepareSeek(
+        to offset: Int64, at now: Duration
+    ) throws(ByteSourceError) -> (SeekPlan, cancel: URLSessionDataTask?) {
         try checkUsable()
         guard offset >= 0 else { throw .io("invalid seek offset \(offset)", url) }
         let hasFailed = if case .failed = phase { true } else { false }
@@ -212,7 +234,7 @@ struct HTTPTransferState: Sendable {
             return (.done, nil)
         }
         guard isSeekable else { throw .notSeekable(url) }
-        let stale = detachTask()
+        let stale = detachTask(at: now)
         buffer.removeAll()
         readPosition = offset
         if let length, offset >= length {
@@ -224,14 +246,15 @@ struct HTTPTransferState: Sendable {
 
     /// Marks the source cancelled (or closed) and frees the buffer; returns the task to
     /// cancel. Returns `nil` and changes nothing when already in `terminal` or closed.
-    mutating func terminate(as terminal: Phase) -> URLSessionDataTask? {
+    mutating func terminate(as terminal: Phase, at now: Duration) -> URLSessionDataTask? {
         switch (phase, terminal) {
         case (.closed, _), (.cancelled, .cancelled): return nil
         default: break
         }
+        let task = detachTask(at: now)
         phase = terminal
         buffer.removeAll()
-        return detachTask()
+        return task
     }
 
     private func checkUsable() throws(ByteSourceError) {
@@ -244,7 +267,7 @@ struct HTTPTransferState: Sendable {
 
     /// A 2xx other than 206: the body is the whole resource from byte 0.
     private mutating func acceptFullBody(
-        _ head: HTTPResponseHead, for purpose: HTTPRequestPurpose
+        _ head: HTTPResponseHead, for purpose: HTTPRequestPurpose, at now: Duration
     ) -> URLSessionDataTask? {
         switch purpose {
         case .open:
@@ -258,15 +281,16 @@ struct HTTPTransferState: Sendable {
         case .seek:
             break
         case .refill(let offset):
-            return fail(.network("the server ignored the byte range when resuming at byte \(offset)", url))
+            return fail(.network("the server ignored the byte range when resuming at byte \(offset)", url), at: now)
         }
         phase = .streaming
         hasAcceptedResponse = true
         return nil
     }
 
-    private mutating func fail(_ error: ByteSourceError) -> URLSessionDataTask? {
+    private mutating func fail(_ error: ByteSourceError, at now: Duration) -> URLSessionDataTask? {
+        let task = detachTask(at: now)
         phase = .failed(error)
-        return detachTask()
+        return task
     }
 }

@@ -23,6 +23,7 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
         let url = transfer.request.url
         if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+            transfer.state.withLock { $0.refused = true }
             transfer.finish(.failure(.failed(.forHTTPStatus(http.statusCode, url: url))))
             completionHandler(.cancel)
             return
@@ -35,7 +36,10 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
             completionHandler(.cancel)
             return
         }
-        transfer.state.withLock { $0.partial = partial }
+        transfer.state.withLock { state in
+            state.partial = partial
+            state.expectedLength = expected >= 0 ? expected : nil
+        }
         completionHandler(.allow)
     }
 
@@ -62,6 +66,7 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let transfer = table.transfer(for: task.taskIdentifier) else { return }
+        transfer.markCompleted()
         if let error {
             transfer.finish(.failure(.failed(.forTransportError(error, url: transfer.request.url))))
             return

@@ -41,7 +41,9 @@ public final class StandardResourceFetcher: ResourceFetching {
     }
 
     deinit {
-        session.invalidateAndCancel()
+        // Every fetch has returned by now (each holds the fetcher), and `stop(_:of:)` ended its
+        // task; cancelling again here could race a completion (see `stop`).
+        session.finishTasksAndInvalidate()
     }
 
     /// Fetches `request`; see the type's guarantees.
@@ -80,9 +82,21 @@ public final class StandardResourceFetcher: ResourceFetching {
                 transferDuration: finishedAt - transfer.startedAt,
                 timeToFirstByte: firstByte.map { $0 - transfer.startedAt })
         case .failure(let error):
-            task.cancel()
+            stop(task, of: transfer)
             throw error
         }
+    }
+
+    /// Ends `task` after its fetch failed — unless the task completed or is about to. In
+    /// swift-corelibs-foundation, cancelling a task whose completion is under way races it and
+    /// traps ("a task that is not in the registry"), so a completed task is left alone, one
+    /// whose last bytes are arriving (a few KiB left, or less than a quarter second at its
+    /// rate, as on a fast local network) is left to finish, and a refused response (404, 5xx:
+    /// a short body, then completion) gets a second to complete on its own.
+    private func stop(_ task: URLSessionDataTask, of transfer: Transfer) {
+        if transfer.isCompleted || transfer.isNearlyComplete(at: now()) { return }
+        if transfer.wasRefused, transfer.waitForCompletion(timeout: .seconds(1)) { return }
+        task.cancel()
     }
 
     /// A server that ignored the Range header sent the whole resource: keep the part asked for.
@@ -132,6 +146,12 @@ final class Transfer: Sendable {
         var firstByte: Duration?
         var partial = false
         var outcome: Outcome?
+        /// The server's status refused the fetch (the body that follows is not wanted).
+        var refused = false
+        /// URLSession reported the task's completion.
+        var completed = false
+        /// The body length the response announced, when it did.
+        var expectedLength: Int64?
     }
 
     let request: ResourceRequest
@@ -145,6 +165,31 @@ final class Transfer: Sendable {
     }
 
     var wasPartial: Bool { state.withLock { $0.partial } }
+    var wasRefused: Bool { state.withLock { $0.refused } }
+    var isCompleted: Bool { state.withLock { $0.completed } }
+
+    /// Whether the body is about to be complete: at most 64 KiB left, or — once 1 MiB arrived,
+    /// enough to trust the rate — less than a quarter second's worth at the rate so far.
+    func isNearlyComplete(at now: Duration) -> Bool {
+        state.withLock { state in
+            guard let expected = state.expectedLength else { return false }
+            let received = Int64(state.data.count)
+            let remaining = expected - received
+            if remaining <= 64 << 10 { return true }
+            guard received >= 1 << 20, let firstByte = state.firstByte else { return false }
+            let elapsed = (now - firstByte).timeInterval
+            guard elapsed > 0 else { return true }
+            return Double(remaining) / (Double(received) / elapsed) < 0.25
+        }
+    }
+
+    /// Records that URLSession reported the task's completion (before its outcome).
+    func markCompleted() { state.update { $0.completed = true } }
+
+    /// Waits up to `timeout` for the task's completion; returns whether it came.
+    func waitForCompletion(timeout: Duration) -> Bool {
+        state.wait(timeout: timeout) { $0.completed ? true : nil } ?? false
+    }
 
     func waitForOutcome() -> Outcome {
         state.wait(timeout: nil) { $0.outcome } ?? .failure(.failed(.cancelled))
