@@ -619,12 +619,9 @@ def report_section(startup, abr, variants, reps, command):
         if "mean indicated ≥ gst-play's" in missed:
             add("**Why spool's mean bitrate can trail gst-play's.** Both start low (spool on the default 1.5 Mb/s "
                 "estimate, 0.7 of it: the 0.9 Mb/s variant; gst-play on its lowest). hlsdemux2 switches up as soon "
-                "as one segment's throughput allows; spool's `AdaptiveBitrateController` also wants 10 s of buffer "
-                "before any up-switch (ExoPlayer's `minDurationForQualityIncreaseMs`), so at 3 Mb/s it spends its "
-                "first 5–7 segments (10–14 s) on the 0.9 Mb/s variant: over a 60 s trace that is the 4–6% gap. The "
-                "price gst-play pays is switching: on the steady trace it switched three times (one per 20 s, at the "
-                "limit; it also dropped to lower variants mid-stream), spool once. Relaxing the 10 s rule for the "
-                "first up-switch would close the gap; it is a tuning change for the simulation tests "
-                "(`AdaptiveSimulationTests`) first, not done here.")
+                "as one segment's throughput allows; spool's `AdaptiveBitrateController` goes up only with a whole "
+                "segment buffered and the higher variant downloading within 0.7 of the estimate, so its first "
+                "segments can stay on the start variant a little longer; over a 60 s trace each such segment is "
+                "about 1.5% of the mean. The price gst-play pays is switching (see the switch counts).")
             add("")
     return "\n".join(lines).rstrip() + "\n"

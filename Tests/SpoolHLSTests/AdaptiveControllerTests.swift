@@ -48,8 +48,9 @@ import Testing
     }
 
     @Test func switchingUpNeedsBufferAndHeadroom() {
+        // The up-switch buffer is one segment (4 s) here: less stays.
         var controller = controller(at: 1)
-        #expect(select(&controller, buffer: .seconds(5), estimate: 5_000_000).reason == .stay)
+        #expect(select(&controller, buffer: .seconds(3), estimate: 5_000_000).reason == .stay)
         #expect(
             select(&controller, buffer: .seconds(12), estimate: 5_000_000) == ABRDecision(variantIndex: 3, reason: .up))
         // 3M needs 3 / 0.7 = 4.29 Mb/s to go up to; 4.2 keeps 1.5M.
@@ -71,10 +72,11 @@ import Testing
         var full = controller(at: 2)
         #expect(select(&full, buffer: .seconds(26), estimate: 1_000_000).reason == .stay)
         #expect(select(&full, buffer: .seconds(24), estimate: 1_000_000) == ABRDecision(variantIndex: 1, reason: .down))
-        // 2 Mb/s keeps 1.5M with 15 s buffered (0.9 fits) but not with 6 s (0.7 does not).
+        // 2 Mb/s keeps 1.5M with 15 s buffered (0.9 fits) but not with 3 s, under the up-switch
+        // buffer of one 4 s segment (0.7 does not).
         var falling = controller(at: 2)
         #expect(select(&falling, buffer: .seconds(15), estimate: 2_000_000).reason == .stay)
-        #expect(select(&falling, buffer: .seconds(6), estimate: 2_000_000).variantIndex == 1)
+        #expect(select(&falling, buffer: .seconds(3), estimate: 2_000_000).variantIndex == 1)
     }
 
     @Test func aNearlyDryBufferNeedsASegmentThatArrivesInTime() {
@@ -91,9 +93,20 @@ import Testing
     @Test func thresholdsScaleWithASmallForwardBuffer() {
         let configuration = ABRConfiguration(preferredForwardBufferDuration: .seconds(9))
         var small = controller(at: 1, configuration: configuration)
-        #expect(select(&small, buffer: .seconds(4), estimate: 5_000_000).reason == .up)
+        #expect(select(&small, buffer: .milliseconds(3500), estimate: 5_000_000).reason == .up)
         var automatic = controller(at: 1)
-        #expect(select(&automatic, buffer: .seconds(4), estimate: 5_000_000).reason == .stay)
+        #expect(select(&automatic, buffer: .milliseconds(3500), estimate: 5_000_000).reason == .stay)
+    }
+
+    @Test func theUpSwitchBufferIsOneSegmentUpToTenSeconds() {
+        // 4 s segments: 4 s of buffer is enough to go up.
+        var short = controller(at: 1)
+        #expect(select(&short, buffer: .seconds(4), estimate: 5_000_000).reason == .up)
+        // 12 s segments: ExoPlayer's 10 s holds (8 s is not enough).
+        var long = controller(at: 1)
+        let decision = long.selectVariant(
+            at: .seconds(1), bufferedAhead: .seconds(8), segmentDuration: .seconds(12), estimate: 5_000_000)
+        #expect(decision.reason == .stay)
     }
 
     @Test func peakAndResolutionCapsLimitTheChoice() {

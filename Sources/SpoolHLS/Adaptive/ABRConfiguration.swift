@@ -11,8 +11,8 @@ public struct ABRConfiguration: Sendable, Equatable {
     /// steady network from flipping between two variants.
     public var stayBandwidthFraction: Double
     /// Buffer needed before switching up, and below which staying needs the up fraction.
-    /// Default 10 s; never more than a third of the forward buffer target, nor than three
-    /// segments (at least 4 s).
+    /// Default 10 s; never more than a third of the forward buffer target, nor than one segment
+    /// (at least 2 s).
     public var minimumBufferForUpSwitch: Duration
     /// Buffer at or above which the controller never switches down. Default 25 s; never more
     /// than five sixths of the forward buffer target.
@@ -67,11 +67,12 @@ public struct ABRConfiguration: Sendable, Equatable {
 
     /// The up-switch buffer threshold for a forward buffer target of `target` and segments of
     /// `segmentDuration`: `minimumBufferForUpSwitch`, but never more than a third of the target
-    /// nor more than three segments (at least 4 s). With short segments the estimate is backed
-    /// by several downloads long before 10 s are buffered; waiting for 10 s would spend the first
-    /// minute of a short session below the quality the network sustains.
+    /// nor more than one segment (at least 2 s). A whole segment buffered means the next one can
+    /// take as long as it plays before the buffer runs dry, and the fit rule already asks a
+    /// higher variant to download faster than that at 0.7 of the estimate; waiting for 10 s of
+    /// 2 s segments kept the first 10–14 s of a session below what the network sustains.
     func upSwitchBuffer(target: Duration, segmentDuration: Duration) -> Duration {
-        min(minimumBufferForUpSwitch, target / 3, max(segmentDuration * 3, .seconds(4)))
+        min(minimumBufferForUpSwitch, target / 3, max(segmentDuration, .seconds(2)))
     }
 
     /// The no-down-switch buffer threshold for a forward buffer target of `target`.
