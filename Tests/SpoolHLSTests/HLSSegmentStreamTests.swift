@@ -113,6 +113,8 @@ struct HLSSegmentStreamTests {
         fetcher.fail("/hls/s0_2.ts", with: .failed(.notFound(URL(string: "http://127.0.0.1/hls/s0_2.ts")!)))
         var configuration = HLSStreamConfiguration()
         configuration.retry = RetryingFetch(attempts: 1)
+        // Capped to v0, so v1 is chosen only as the failover (a fast fetcher would go up).
+        configuration.peakBitRate = 300_000
         let (segments, ending) = try await drain(fetcher, configuration: configuration)
         #expect(segments.count == 5)
         #expect(segments.prefix(2) == ["v0/0", "v0/1"])

@@ -40,6 +40,15 @@ final class DemuxLoop {
             as Set<AssetTrack.MediaKind>
         var lastLikelyToKeepUp: Bool?
         while true {
+            if !atEnd, holdsForFirstFrame() {
+                // Start-up: enough is queued for the first frame; reading further would only
+                // compete with its decoding (and, for HLS, fetch ahead). Re-checked every 20 ms
+                // in case the decoder wants more than that before its first picture.
+                _ = control.wait(timeout: .milliseconds(20)) { state -> Bool? in
+                    state.firstFrameReported || state.stopped || state.pendingDemuxSeek != nil ? true : nil
+                }
+                continue
+            }
             // Pick up a pending seek, or wait at the end of the stream for one.
             let command = control.wait(timeout: nil) { state -> DemuxCommand? in
                 if state.stopped { return .stop }
@@ -136,6 +145,18 @@ final class DemuxLoop {
         guard control.withLock({ $0.bufferCanResume != canResume }) else { return }
         control.update { $0.bufferCanResume = canResume }
     }
+
+    /// Before the first frame: whether every active queue already holds a second of media (or
+    /// one is full), so reading can wait for the first frame.
+    private func holdsForFirstFrame() -> Bool {
+        guard !control.withLock({ $0.firstFrameReported }) else { return false }
+        let queues = [videoPackets, audioPackets].compactMap { $0 }
+        if queues.contains(where: { $0.totalCost >= $0.capacity }) { return true }
+        return queues.allSatisfy { $0.totalCost >= min(Self.firstFramePreroll, $0.capacity / 2) }
+    }
+
+    /// How much media (microseconds) each queue holds before the first frame.
+    static let firstFramePreroll: Int64 = 1_000_000
 
     private func isLikelyToKeepUp() -> Bool {
         // Two seconds ahead in every active queue is enough not to stall on a local file or

@@ -24,7 +24,7 @@ final class PipelinePlayback: ItemPlayback {
     let forwardPlaybackEndTime: MediaTime
     let interstitialCut: InterstitialCut?
     let playoutLimit: MediaTime?
-    let control = PipelineControl(PipelineControlState())
+    let control: PipelineControl
     let clock = PlaybackClock()
     let counters = PipelineStatistics()
     let canceller = Demuxer.Canceller()
@@ -70,11 +70,14 @@ final class PipelinePlayback: ItemPlayback {
         let preferred = item.preferredForwardBufferDuration
         let automatic: Double = item.asset.url.isFileURL ? 10 : 30
         forwardBufferMicroseconds = Int64((preferred > 0 ? preferred : automatic) * 1_000_000)
+        let control = PipelineControl(PipelineControlState())
+        self.control = control
         hlsConfiguration = HLSStreamConfiguration(
             forwardBuffer: .milliseconds(Int64(preferred * 1000)), peakBitRate: Int(item.preferredPeakBitRate),
             maximumResolution: item.preferredMaximumResolution.map { Resolution(width: $0.width, height: $0.height) },
             viewportSize: Self.viewportSize(of: item.limitsResolutionToViewport ? configuration.videoOutput : nil),
-            pinnedVariant: item.preferredVariantIndex)
+            pinnedVariant: item.preferredVariantIndex,
+            hasStarted: { control.withLock { $0.firstFrameReported } })
     }
 
     /// The HLS viewport cap's source: the output's viewport now, asked once per segment.

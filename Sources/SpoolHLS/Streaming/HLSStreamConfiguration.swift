@@ -27,6 +27,11 @@ public struct HLSStreamConfiguration: Sendable {
     public var maxSegmentBytes: Int
     /// Limits for every playlist loaded.
     public var playlistLimits: PlaylistLimits
+    /// Whether playback has shown its first frame. Until then the stream fetches a segment only
+    /// when none is queued — what the first frame needs, nothing ahead — so start-up downloads
+    /// (and the CPU they take) do not compete with the first decode; asked about every 100 ms
+    /// and before each fetch. Must be cheap and must not block. Default: always started.
+    public var hasStarted: @Sendable () -> Bool
 
     /// The defaults: automatic buffer, no caps, adaptive choice.
     public init(
@@ -34,7 +39,7 @@ public struct HLSStreamConfiguration: Sendable {
         viewportSize: @escaping @Sendable () -> Resolution? = { nil }, pinnedVariant: Int? = nil,
         retry: RetryingFetch = RetryingFetch(), liveEdgeTargetDurations: Int = 3,
         exclusionDuration: Duration = .seconds(60), maxSegmentBytes: Int = 256 << 20,
-        playlistLimits: PlaylistLimits = .default
+        playlistLimits: PlaylistLimits = .default, hasStarted: @escaping @Sendable () -> Bool = { true }
     ) {
         self.forwardBuffer = forwardBuffer
         self.peakBitRate = peakBitRate
@@ -46,6 +51,7 @@ public struct HLSStreamConfiguration: Sendable {
         self.exclusionDuration = exclusionDuration
         self.maxSegmentBytes = maxSegmentBytes
         self.playlistLimits = playlistLimits
+        self.hasStarted = hasStarted
     }
 
     /// The forward buffer in force: `forwardBuffer`, or the automatic one when it is zero.

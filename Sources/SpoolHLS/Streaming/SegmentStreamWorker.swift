@@ -21,7 +21,9 @@ final class SegmentStreamWorker: Sendable {
         var session = SegmentFetchSession(stream: stream)
         session.position(at: start)
         while true {
-            let forward = stream.configuration.effectiveForwardBuffer.timeInterval
+            // Before the first frame, nothing ahead: a segment only when none is queued.
+            let forward =
+                stream.configuration.hasStarted() ? stream.configuration.effectiveForwardBuffer.timeInterval : 0
             let consumer = stream.consumerBuffered().timeInterval
             let command = stream.state.wait(timeout: .milliseconds(100)) { state -> Command? in
                 if state.cancelled { return .stop }
