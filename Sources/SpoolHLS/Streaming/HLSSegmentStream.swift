@@ -36,6 +36,9 @@ public final class HLSSegmentStream: Sendable {
         var statistics = HLSStreamStatistics()
         var pinnedVariant: Int?
         var seekableWindow: (start: MediaTime, end: MediaTime)?
+        /// Seconds of segments handed to the consumer before playback started: all of it is
+        /// still ahead of the playhead then, though the consumer has not demuxed it yet.
+        var handedBeforeStart = 0.0
     }
 
     /// A stream over `presentation`, not started. `consumerBuffered` says how much media the
@@ -79,11 +82,13 @@ public final class HLSSegmentStream: Sendable {
     /// The next segment, or `nil` when none arrived within `timeout` (`nil`: wait as long as it
     /// takes), for a consumer that has other work on a schedule (subtitle cues).
     public func next(timeout: Duration?) -> SegmentStreamEvent? {
+        let started = configuration.hasStarted()
         let event = state.wait(timeout: timeout) { state -> SegmentStreamEvent? in
             if state.cancelled { return .cancelled }
             if !state.queue.isEmpty {
                 let segment = state.queue.removeFirst()
                 state.queuedSeconds = max(0, state.queuedSeconds - segment.duration.seconds)
+                if !started { state.handedBeforeStart += segment.duration.seconds }
                 return .segment(segment)
             }
             if let failure = state.failure { return .failed(failure) }
@@ -100,6 +105,7 @@ public final class HLSSegmentStream: Sendable {
         state.update { state in
             state.queue.removeAll()
             state.queuedSeconds = 0
+            state.handedBeforeStart = 0
             state.ended = false
             state.failure = nil
             state.seekTarget = playlistTime

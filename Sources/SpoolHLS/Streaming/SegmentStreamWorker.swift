@@ -22,8 +22,8 @@ final class SegmentStreamWorker: Sendable {
         session.position(at: start)
         while true {
             // Before the first frame, nothing ahead: a segment only when none is queued.
-            let forward =
-                stream.configuration.hasStarted() ? stream.configuration.effectiveForwardBuffer.timeInterval : 0
+            let started = stream.configuration.hasStarted()
+            let forward = started ? stream.configuration.effectiveForwardBuffer.timeInterval : 0
             let consumer = stream.consumerBuffered().timeInterval
             let command = stream.state.wait(timeout: .milliseconds(100)) { state -> Command? in
                 if state.cancelled { return .stop }
@@ -32,7 +32,9 @@ final class SegmentStreamWorker: Sendable {
                     return .seek(target)
                 }
                 if state.ended || state.failure != nil { return nil }
-                let buffered = state.queuedSeconds + consumer
+                // Before playback, every segment handed over is still ahead (the consumer
+                // measures only what it demuxed).
+                let buffered = state.queuedSeconds + (started ? consumer : max(consumer, state.handedBeforeStart))
                 // Always keep one segment queued, so a run boundary never waits for the network.
                 guard state.queue.isEmpty || buffered < forward else { return nil }
                 return .fetch(generation: state.generation, pinned: state.pinnedVariant, bufferedSeconds: buffered)
