@@ -58,7 +58,9 @@ struct StallWaitingIntegrationTests {
         let (resuming, waiting) = try await (resumingRun, waitingRun)
         // 3 s ahead at the start, +0.4 s per second: dry at about 5 s. Resuming with each burst:
         // 0.4 s played, 0.6 s dry, a stall nearly every second from then on.
-        #expect(resuming.stallsBegun >= 3, "resuming at once: \(resuming.stallsBegun) stalls")
+        // (Under a loaded machine playback starts later, with more already downloaded, so the
+        // count is bounded loosely; one stall waiting against several resuming is the point.)
+        #expect(resuming.stallsBegun >= 2, "resuming at once: \(resuming.stallsBegun) stalls")
         // Waiting for 2 s ahead takes five bursts: one stall from about 5 s to 10 s, then 2.8 s
         // of play take it past the end of the run.
         #expect(waiting.stallsBegun == 1, "waiting: \(waiting.stallsBegun) stalls")
