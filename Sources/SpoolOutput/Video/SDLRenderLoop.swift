@@ -69,7 +69,8 @@ final class SDLRenderLoop {
             // Show what was presented before the snapshot was asked for.
             if let frame = frames.removeValue(forKey: slot) { upload(frame, to: slot) }
             _ = reply.deliver(Result { () throws(VideoOutputError) in try session.snapshot() })
-        case .close(let slot):
+        case .close(let slot, let closed):
+            defer { closed() }
             guard let session = sessions.removeValue(forKey: slot) else { return }
             session.close()
             video.release()

@@ -21,7 +21,7 @@ enum SDLHostRequest: Sendable {
         onEvent: @Sendable (VideoWindowEvent) -> Void, reply: SDLReply<VideoOutputError?>)
     case change(slot: Int, SDLWindowChange)
     case snapshot(slot: Int, reply: SDLReply<Result<VideoSnapshot, VideoOutputError>>)
-    case close(slot: Int)
+    case close(slot: Int, closed: @Sendable () -> Void)
     /// Initialises SDL video (if no window has) and reports whether that worked.
     case probe(reply: @Sendable (Bool) -> Void)
     /// Test hook: pushes a key press for the window into SDL's event queue.
@@ -92,6 +92,9 @@ final class SDLVideoHost: Sendable {
         state.withLock { _ = $0.mailboxes.removeValue(forKey: slot) }
     }
 
+    /// The SDL thread's name (and how code running on it recognises it).
+    static let threadName = "spool.sdl"
+
     /// Queues `request` and wakes the SDL thread, starting it if this is the first request.
     func submit(_ request: SDLHostRequest) {
         state.update { state in
@@ -99,7 +102,7 @@ final class SDLVideoHost: Sendable {
             guard !state.isThreadStarted else { return }
             state.isThreadStarted = true
             let thread = Thread { SDLRenderLoop(host: self).run() }
-            thread.name = "spool.sdl"
+            thread.name = Self.threadName
             // Frames must reach the screen on time even when decode threads are busy.
             thread.qualityOfService = .userInteractive
             thread.start()

@@ -1,3 +1,4 @@
+import Foundation
 public import SpoolCore
 
 /// Shows video in a desktop window through SDL2, taking planar YUV straight to the GPU.
@@ -111,6 +112,13 @@ public final class SDLVideoOutput: VideoOutput {
             return outcome
         }
         // The unshown frame, if any, is released here, outside the lock (see `present`).
-        if outcome?.first == true { host.submit(.close(slot: slot)) }
+        guard outcome?.first == true else { return }
+        // Waits (up to 2 s) for the SDL thread to close the window: a process exiting right
+        // after `stop()` must not run its exit handlers while that thread is still in
+        // XCloseDisplay (it crashed in libXext). Never waits on the SDL thread itself.
+        let done = ConditionLock(false)
+        host.submit(.close(slot: slot, closed: { done.update { $0 = true } }))
+        guard Thread.current.name != SDLVideoHost.threadName else { return }
+        _ = done.wait(timeout: .seconds(2)) { $0 ? true : nil }
     }
 }
