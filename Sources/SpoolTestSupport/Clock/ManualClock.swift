@@ -1,4 +1,4 @@
-import Synchronization
+import SpoolCore
 
 /// A clock that moves only when a test tells it to, so timing tests never sleep and never flake.
 ///
@@ -25,19 +25,21 @@ public final class ManualClock: Clock, Sendable {
         public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
-    private struct Sleeper {
+    private struct Sleeper: Sendable {
         let deadline: Instant
         let continuation: CheckedContinuation<Void, any Error>
     }
 
-    private struct State {
+    private struct State: Sendable {
         var now = Instant(offset: .zero)
         var nextID = 0
         var sleepers: [Int: Sleeper] = [:]
         var watchers: [Int: AsyncStream<Int>.Continuation] = [:]
     }
 
-    private let state = Mutex(State())
+    // A pthread-based lock (NSCondition inside), not `Mutex`: ThreadSanitizer does not see
+    // `Mutex`'s futex as synchronisation and reported races between `advance` and `sleep`.
+    private let state = ConditionLock(State())
 
     /// Creates a clock whose `now` is its epoch.
     public init() {}
