@@ -1,4 +1,4 @@
-import Foundation
+import SpoolCore
 
 /// Runs blocking `body` on a new `Thread` and suspends (without blocking) until it returns.
 ///
@@ -7,10 +7,5 @@ import Foundation
 public func runOnDedicatedThread<Success: Sendable, Failure: Error>(
     _ body: @escaping @Sendable () throws(Failure) -> Success
 ) async throws(Failure) -> Success {
-    let result: Result<Success, Failure> = await withCheckedContinuation { continuation in
-        Thread {
-            continuation.resume(returning: Result { () throws(Failure) -> Success in try body() })
-        }.start()
-    }
-    return try result.get()
+    try await runOffThePool(body)
 }

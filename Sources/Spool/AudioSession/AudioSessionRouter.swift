@@ -71,16 +71,3 @@ final class AudioSessionRouter: Sendable {
         state.withLock { $0.preferredDevice = name }
     }
 }
-
-/// Runs blocking `body` on a thread of its own and suspends until it returns, so that the
-/// cooperative pool never waits on a server.
-func runOffThePool<Success: Sendable, Failure: Error>(
-    _ body: @escaping @Sendable () throws(Failure) -> Success
-) async throws(Failure) -> Success {
-    let result: Result<Success, Failure> = await withCheckedContinuation { continuation in
-        Thread {
-            continuation.resume(returning: Result { () throws(Failure) -> Success in try body() })
-        }.start()
-    }
-    return try result.get()
-}
