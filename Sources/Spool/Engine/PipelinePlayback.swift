@@ -74,7 +74,7 @@ final class PipelinePlayback: ItemPlayback {
         self.control = control
         hlsConfiguration = HLSStreamConfiguration(
             forwardBuffer: .milliseconds(Int64(preferred * 1000)), peakBitRate: Int(item.preferredPeakBitRate),
-            maximumResolution: item.preferredMaximumResolution.map { Resolution(width: $0.width, height: $0.height) },
+            maximumResolution: item.preferredMaximumResolution,
             viewportSize: Self.viewportSize(of: item.limitsResolutionToViewport ? configuration.videoOutput : nil),
             pinnedVariant: item.preferredVariantIndex,
             hasStarted: { control.withLock { $0.firstFrameReported } })
@@ -83,7 +83,7 @@ final class PipelinePlayback: ItemPlayback {
     /// The HLS viewport cap's source: the output's viewport now, asked once per segment.
     private static func viewportSize(of output: (any VideoOutput)?) -> @Sendable () -> Resolution? {
         guard let output else { return { nil } }
-        return { [weak output] in output?.viewportSize.map { Resolution(width: $0.width, height: $0.height) } }
+        return { [weak output] in output?.viewportSize }
     }
 
     func start(at startTime: MediaTime?) {

@@ -1,16 +1,6 @@
-/// A video size in pixels, written `WxH` in a playlist (RESOLUTION=1920x1080).
-public struct Resolution: Sendable, Hashable, CustomStringConvertible {
-    /// Width in pixels.
-    public let width: Int
-    /// Height in pixels.
-    public let height: Int
+public import SpoolCore
 
-    /// A size of `width` by `height` pixels.
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-
-    /// `"1920x1080"`.
-    public var description: String { "\(width)x\(height)" }
-}
+/// A video size in pixels, written `WxH` in a playlist (RESOLUTION=1920x1080): the same type
+/// as the player's `PixelSize` (`preferredMaximumResolution`, a video output's viewport), so
+/// caps pass from the player to the ABR without conversion.
+public typealias Resolution = PixelSize

@@ -1,5 +1,5 @@
 import Foundation
-import SpoolCore
+public import SpoolCore
 
 /// How an HLS segment stream chooses and buffers.
 public struct HLSStreamConfiguration: Sendable {
