@@ -13,6 +13,8 @@ final class DemuxLoop {
     private let report: @Sendable (ItemPlaybackEvent) -> Void
     private let clock: PlaybackClock
     private let itemName: String
+    /// Whether the item's first frame was shown (`holdsForFirstFrame`).
+    private var firstFrameSeen = false
 
     init(
         source: any PacketSource, control: PipelineControl, videoPackets: BoundedBlockingQueue<PacketItem>?,
@@ -149,7 +151,10 @@ final class DemuxLoop {
     /// Before the first frame: whether every active queue already holds a second of media (or
     /// one is full), so reading can wait for the first frame.
     private func holdsForFirstFrame() -> Bool {
-        guard !control.withLock({ $0.firstFrameReported }) else { return false }
+        // Once shown, the first frame stays shown: no lock per packet after that.
+        if firstFrameSeen { return false }
+        firstFrameSeen = control.withLock { $0.firstFrameReported }
+        if firstFrameSeen { return false }
         let queues = [videoPackets, audioPackets].compactMap { $0 }
         if queues.contains(where: { $0.totalCost >= $0.capacity }) { return true }
         return queues.allSatisfy { $0.totalCost >= min(Self.firstFramePreroll, $0.capacity / 2) }
