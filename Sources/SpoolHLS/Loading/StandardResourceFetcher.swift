@@ -168,18 +168,13 @@ final class Transfer: Sendable {
     var wasRefused: Bool { state.withLock { $0.refused } }
     var isCompleted: Bool { state.withLock { $0.completed } }
 
-    /// Whether the body is about to be complete: at most 64 KiB left, or — once 1 MiB arrived,
-    /// enough to trust the rate — less than a quarter second's worth at the rate so far.
+    /// Whether the body is about to be complete (`ImminentCompletion`).
     func isNearlyComplete(at now: Duration) -> Bool {
         state.withLock { state in
             guard let expected = state.expectedLength else { return false }
             let received = Int64(state.data.count)
-            let remaining = expected - received
-            if remaining <= 64 << 10 { return true }
-            guard received >= 1 << 20, let firstByte = state.firstByte else { return false }
-            let elapsed = (now - firstByte).timeInterval
-            guard elapsed > 0 else { return true }
-            return Double(remaining) / (Double(received) / elapsed) < 0.25
+            return ImminentCompletion.isImminent(
+                remaining: expected - received, received: received, elapsed: state.firstByte.map { now - $0 } ?? .zero)
         }
     }
 
