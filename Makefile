@@ -35,6 +35,7 @@ test: bootstrap lint gates
 	$(SWIFT) build --build-tests $(STRICT)
 	scripts/with-test-services $(SWIFT) test $(STRICT)
 	$(MAKE) test-tsan
+	@test -c /dev/null || { echo "make test: /dev/null is no longer a character device" >&2; exit 1; }
 
 test-tsan:
 	scripts/with-test-services $(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter SpoolCoreTests

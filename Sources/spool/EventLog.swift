@@ -1,4 +1,5 @@
 import Foundation
+import Spool
 
 /// `--events FILE`: one JSON object per line for every state change, seek, stall, item change
 /// and error, each with `item` (the input's position and name) and `t` (seconds since start).
@@ -11,17 +12,16 @@ final class EventLog {
     private let start: ContinuousClock.Instant
     private let clock: ContinuousClock
 
-    init(path: String?, clock: ContinuousClock) throws {
+    /// Opens `path` in place (created or truncated, never renamed over); throws
+    /// `OutputFileError` naming the path and the reason.
+    init(path: String?, clock: ContinuousClock) throws(OutputFileError) {
         self.clock = clock
         start = clock.now
         guard let path else {
             handle = nil
             return
         }
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-        }
-        handle = FileHandle(forWritingAtPath: path)
+        handle = try OutputFile.openForWriting(path)
     }
 
     /// Writes one event; `fields` are merged with `type`, `item` and `t`.

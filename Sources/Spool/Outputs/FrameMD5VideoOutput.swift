@@ -18,12 +18,15 @@ public final class FrameMD5VideoOutput: VideoOutput, StreamPreparingVideoOutput 
     private let handle: FileHandle
     private let writer = Mutex<FrameMD5Writer?>(nil)
 
-    /// Creates (or truncates) the file at `path`. Throws when it cannot be created.
+    /// Opens the file at `path` for writing in place (created or truncated; a device, FIFO
+    /// or symlink is written through, never replaced). Throws, naming the path and the
+    /// reason, when it cannot be opened.
     public init(path: String) throws(VideoOutputError) {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: path)
-        else { throw .unavailable("cannot create \(path)") }
-        self.handle = handle
+        do {
+            handle = try OutputFile.openForWriting(path)
+        } catch {
+            throw .unavailable(error.description)
+        }
     }
 
     func prepare(for stream: MediaStreamInfo, containerStartTime: MediaTime) throws(VideoOutputError) {

@@ -23,6 +23,9 @@ public final class WAVFileOutput: AudioOutput {
         var pending: [UInt8] = []
         var gain: Float = 1
         var isStopped = false
+        /// False for a FIFO, pipe or device: the header goes out once, with the largest sizes
+        /// (a stream's "until the end" convention), and is never patched.
+        var isSeekable = true
         /// A disk error already seen; every later write reports it again.
         var failure: AudioOutputError?
     }
@@ -54,13 +57,17 @@ public final class WAVFileOutput: AudioOutput {
                 guard current == format else { throw .unsupportedFormat(format) }
                 return
             }
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else {
-                throw .unavailable("cannot create \(path): \(String(cString: strerror(errno)))")
+            let file: FileHandle
+            do throws(OutputFileError) {
+                file = try OutputFile.openForWriting(path)
+            } catch {
+                throw .unavailable(error.description)
             }
-            state.file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            state.file = file
             state.format = format
-            state.pending = WAVHeader(format: format, frameCount: 0).bytes
+            state.isSeekable = OutputFile.isSeekable(file)
+            let frames = state.isSeekable ? 0 : WAVHeader.maximumDataByteCount / (format.channelCount * 4)
+            state.pending = WAVHeader(format: format, frameCount: frames).bytes
         }
     }
 
@@ -149,6 +156,7 @@ public final class WAVFileOutput: AudioOutput {
     private static func finishFile(_ state: inout State, path: String) throws(AudioOutputError) {
         guard let file = state.file, let format = state.format else { return }
         try writePending(&state, path: path)
+        guard state.isSeekable else { return }
         do {
             try file.seek(toOffset: 0)
             try file.write(contentsOf: WAVHeader(format: format, frameCount: state.framesWritten).bytes)
