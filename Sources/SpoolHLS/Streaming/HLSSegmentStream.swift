@@ -22,6 +22,8 @@ public final class HLSSegmentStream: Sendable {
     let decryptor: (any SegmentDecrypting)?
     let keyProvider: any ContentKeyProvider
     let now: @Sendable () -> Duration
+    /// What the download thread's deadlines (live reloads) are waited for on.
+    let clock: any EngineClock
     let consumerBuffered: @Sendable () -> Duration
     let state: ConditionLock<StreamState>
 
@@ -45,11 +47,23 @@ public final class HLSSegmentStream: Sendable {
     /// consumer holds ahead of the playhead (any thread may call it); `now` is a monotonic
     /// clock; `decryptor` handles AES-128 segments (without one they fail) with the keys
     /// `keyProvider` gives (by default a `URLContentKeyProvider` fetching through `fetcher`).
-    public init(
+    public convenience init(
         presentation: HLSPresentation, configuration: HLSStreamConfiguration, fetcher: any ResourceFetching,
         decryptor: (any SegmentDecrypting)?, keyProvider: (any ContentKeyProvider)? = nil,
         now: @escaping @Sendable () -> Duration,
         consumerBuffered: @escaping @Sendable () -> Duration
+    ) {
+        self.init(
+            presentation: presentation, configuration: configuration, fetcher: fetcher, decryptor: decryptor,
+            keyProvider: keyProvider, clock: HostEngineClock(now: now), consumerBuffered: consumerBuffered)
+    }
+
+    /// A stream as above whose download thread waits for its deadlines on `clock` (a virtual
+    /// clock in tests).
+    package init(
+        presentation: HLSPresentation, configuration: HLSStreamConfiguration, fetcher: any ResourceFetching,
+        decryptor: (any SegmentDecrypting)?, keyProvider: (any ContentKeyProvider)? = nil,
+        clock: any EngineClock, consumerBuffered: @escaping @Sendable () -> Duration
     ) {
         self.presentation = presentation
         self.configuration = configuration
@@ -58,7 +72,8 @@ public final class HLSSegmentStream: Sendable {
         self.keyProvider =
             keyProvider
             ?? URLContentKeyProvider(makeSource: { url in FetchedByteSource(url: url, fetcher: fetcher, maxBytes: 64) })
-        self.now = now
+        self.clock = clock
+        self.now = { clock.now() }
         self.consumerBuffered = consumerBuffered
         var initial = StreamState()
         initial.pinnedVariant = configuration.pinnedVariant

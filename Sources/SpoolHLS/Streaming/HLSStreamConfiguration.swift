@@ -78,6 +78,9 @@ public struct HLSStreamStatistics: Sendable, Equatable {
     public var failedFetches = 0
     /// The variant of the last segment downloaded.
     public var currentVariant: Int?
+    /// Times the download thread woke to decide what to do next. Between live reloads it
+    /// sleeps until the reload is due, so this grows with segments and reloads, not with time.
+    public var downloadLoopWakeUps = 0
 
     /// A fresh record.
     public init() {}

@@ -10,6 +10,9 @@ struct SegmentFetchSession {
         case end
         case failed(HLSError)
         case retryLater
+        /// Live: the next segment is not listed yet, and the playlist may not be reloaded
+        /// before this time (on the stream's clock).
+        case notListedUntil(Duration)
         case cancelled
     }
 
@@ -130,7 +133,7 @@ struct SegmentFetchSession {
         case .failure(let error): return failure(error, variant: variant)
         }
         guard let segment = locateSegment(in: playlist) else {
-            if isLive && playlist.isLive { return .retryLater }
+            if isLive && playlist.isLive { return .notListedUntil(reloadDeadline(playlist, key: variant ?? -1)) }
             return .end
         }
         if segment.isGap {
@@ -264,10 +267,16 @@ struct SegmentFetchSession {
     /// RFC 8216 §6.3.4: wait a target duration after a reload that changed the playlist,
     /// half of one after a reload that did not, before loading again.
     private func reloadIsDue(_ playlist: MediaPlaylist, key: Int) -> Bool {
-        guard let last = reloads[key] else { return true }
+        stream.now() >= reloadDeadline(playlist, key: key)
+    }
+
+    /// When `playlist` may be reloaded next: a target duration after a reload that changed
+    /// it, half of one after a reload that did not (at least 100 ms, so a playlist with a
+    /// zero target duration cannot spin the loop).
+    private func reloadDeadline(_ playlist: MediaPlaylist, key: Int) -> Duration {
+        guard let last = reloads[key] else { return stream.now() }
         let target = playlist.targetDuration.asDuration
-        let wait = last.changed ? target : target / 2
-        return stream.now() - last.at >= wait
+        return last.at + max(last.changed ? target : target / 2, .milliseconds(100))
     }
 
     /// Sleeps on the stream's lock for `duration`, returning `false` early when the stream is
