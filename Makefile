@@ -4,7 +4,7 @@ STRICT := -Xswiftc -warnings-as-errors
 DEMO_DIR := .cache/demo
 DEMO_CLIP := $(DEMO_DIR)/spool-demo.mp4
 
-.PHONY: all bootstrap build release lint format gates test test-tsan demo bench bench-hls fuzz fuzz-build fuzz-smoke clean
+.PHONY: all bootstrap build release lint format gates test test-tsan demo bench bench-hls bench-live fuzz fuzz-build fuzz-smoke clean
 
 all: build
 
@@ -71,6 +71,12 @@ bench: bootstrap
 # about 10 minutes); rewrites only their section of bench/RESULTS.md.
 bench-hls: bootstrap
 	bench/run hls
+
+# CPU for 20 s of a live HLS stream (ffmpeg producing in real time, loopback HTTP), spool
+# against mpv in one run; rewrites the "Live HLS" section of bench/RESULTS.md.
+bench-live: release
+	@command -v mpv >/dev/null || { apt-get update -qq && apt-get install -y -qq --no-install-recommends mpv; }
+	bench/live.py
 
 # libFuzzer + AddressSanitizer over the playlist, WebVTT and SRT parsers (not part of `test`).
 # Builds .build/fuzz/spool-fuzzer (about 25 s), fuzzes a copy of fuzz/corpus for FUZZ_SECONDS and

@@ -25,7 +25,8 @@ extension Demuxer {
             formatName: format.iformat.map { String(cString: $0.pointee.name) } ?? "unknown",
             // FFmpeg estimates a duration from timestamps or the bit rate when the container
             // states none; only a stated one says how much media a complete file holds.
-            isDurationDeclared: format.duration_estimation_method == AVFMT_DURATION_FROM_STREAM)
+            isDurationDeclared: format.duration_estimation_method == AVFMT_DURATION_FROM_STREAM
+                && !hasUnknownDurationSentinel(context))
         for index in 0..<Int(format.nb_streams) {
             guard let stream = format.streams[index] else { continue }
             switch index {
@@ -39,6 +40,17 @@ extension Demuxer {
             }
         }
         return description
+    }
+
+    /// Whether a stream's stated duration is ISO BMFF's "unknown" (every bit of the 32- or
+    /// 64-bit field set), which FFmpeg passes on as a duration: fragmented MP4 writers put it
+    /// in the `mvhd`/`tkhd` of files whose real length is only in the fragments.
+    private static func hasUnknownDurationSentinel(_ context: UnsafeMutablePointer<AVFormatContext>) -> Bool {
+        (0..<Int(context.pointee.nb_streams)).contains { index in
+            guard let stream = context.pointee.streams[index] else { return false }
+            let duration = stream.pointee.duration
+            return duration == Int64(UInt32.max)
+        }
     }
 
     /// `av_find_best_stream`'s choice for `type`, or `nil`. A cover picture is artwork

@@ -38,6 +38,15 @@ public struct FFmpegError: RawRepresentable, Error, Hashable, Sendable, CustomSt
     /// `AVERROR(ENOSYS)`: the operation is not supported (an unknown stream size, for example).
     public static var notSupported: FFmpegError { .init(rawValue: cffmpeg_averror_errno(ENOSYS)) }
 
+    /// Whether a decoder's error describes the media rather than the program or the machine:
+    /// damaged or unsupported data in one packet (invalid data, "not yet implemented", a
+    /// decoder's own bug report…). A player skips that packet and decodes on, as the ffmpeg
+    /// CLI does; running out of memory, a cancellation, a missing decoder or a wrong argument
+    /// are not skipped.
+    public var isSkippableDecodeError: Bool {
+        ![Self.outOfMemory, .exit, .invalidArgument, .decoderNotFound, .endOfFile, .tryAgain].contains(self)
+    }
+
     /// FFmpeg's message for the code (`av_strerror`), such as "Invalid data found when
     /// processing input"; a generic message naming the code when FFmpeg has none.
     public var description: String {

@@ -26,6 +26,7 @@ struct StatisticsReport {
             "stalls": items.map(\.stalls).reduce(0, +),
             "stallTime": items.map(\.stallTime).reduce(0, +),
             "bytesTransferred": items.map(\.bytesTransferred).reduce(0, +),
+            "damagedPacketsSkipped": items.map(\.damagedPacketsSkipped).reduce(0, +),
             "variantSwitches": items.map(\.variantSwitches).reduce(0, +),
             "indicatedBitrate": Self.timeWeighted(items.compactMap(\.indicatedBitrate)) ?? NSNull(),
             "observedBitrate": items.map(\.observedBitrate).max() ?? 0,

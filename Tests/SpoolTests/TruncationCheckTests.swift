@@ -40,6 +40,25 @@ struct TruncationCheckTests {
         #expect(Self.check(declared: 7200, packetsUntil: 1.4 + 7000).earlyEnd() != nil)
     }
 
+    @Test("an MP4 starting with a 10 s empty edit (duration stated from zero) ends normally when its track ends")
+    func emptyEditStatesDurationFromZero() {
+        // ffmpeg: start 10 s, duration 14 s, the track 10…14 s: 4 s of media, all of it there.
+        var complete = TruncationCheck(
+            startTime: Self.seconds(10), declaredDuration: Self.seconds(14), formatName: "mov,mp4,m4a,3gp,3g2,mj2",
+            byteLength: 1_000_000, declaredStreamEnd: Self.seconds(14))
+        var cut = complete
+        var time = 10.0
+        while time + 0.04 <= 14 + 1e-9 {
+            complete.note(presentationTime: Self.seconds(time), decodeTime: .invalid, duration: Self.seconds(0.04))
+            if time < 12 {
+                cut.note(presentationTime: Self.seconds(time), decodeTime: .invalid, duration: Self.seconds(0.04))
+            }
+            time += 0.04
+        }
+        #expect(complete.earlyEnd() == nil)
+        #expect(cut.earlyEnd() != nil, "the same file cut at half its track still ends early")
+    }
+
     @Test("an estimated duration (no stated one) never makes an early end")
     func estimatedDuration() {
         #expect(Self.check(declared: nil, packetsUntil: 1.4 + 3).earlyEnd() == nil)

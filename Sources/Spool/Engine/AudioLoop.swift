@@ -21,6 +21,10 @@ final class AudioLoop {
     private let events: PipelineEvents
     private let itemName: String
     private var writtenEnd: MediaTime = .invalid
+    /// What the decoder made of this item so far: a stream whose packets all came out as
+    /// nothing is a failure with a message (an FFmpeg without support for the format), never
+    /// a silent end.
+    private var decoding = DecodingTally()
 
     init(
         decoder: AudioDecoder, output: any AudioOutput, control: PipelineControl,
@@ -76,7 +80,7 @@ final class AudioLoop {
             do {
                 switch item.content {
                 case .packet(let packet):
-                    _ = try decoder.send(packet)
+                    try sendSkippingDamage(packet)
                     try receiveAll(generation: generation, first: &firstOfGeneration, trimBefore: &trimBefore)
                 case .streamChange(let stream):
                     if !decoder.stream.canContinueDecoding(as: stream) {
@@ -85,14 +89,17 @@ final class AudioLoop {
                         decoder = try AudioDecoder(stream: stream)
                     }
                 case .endOfStream, .failure:
-                    _ = try decoder.sendEndOfStream()
+                    try sendEndOfStreamSkippingDamage()
                     try receiveAll(generation: generation, first: &firstOfGeneration, trimBefore: &trimBefore)
                     decoder.flush()
                     try output.drain()
                     if case .failure(let failure) = item.content {
                         events.streamEnded(.audio, generation: generation, failure: failure)
                     } else {
-                        events.streamEnded(.audio, generation: generation, failure: nil)
+                        let silent = decoding.nothingDecoded(codec: decoder.stream.codecName).map {
+                            PlaybackError(.decodingFailed, "\(itemName): audio decoding failed: \($0)")
+                        }
+                        events.streamEnded(.audio, generation: generation, failure: nil, silentFailure: silent)
                     }
                 }
             } catch let error as AudioOutputError {
@@ -166,8 +173,36 @@ final class AudioLoop {
         }
     }
 
+    /// Offers `packet` to the decoder; a packet it rejects as damaged is skipped and counted,
+    /// as ffmpeg does, instead of ending playback.
+    private func sendSkippingDamage(_ packet: DemuxedPacket) throws(FFmpegError) {
+        decoding.packets += 1
+        do {
+            _ = try decoder.send(packet)
+        } catch {
+            guard error.isSkippableDecodeError else { throw error }
+            decoding.lastSkipped = error
+            statistics.update { $0.damagedPacketsSkipped += 1 }
+        }
+    }
+
+    /// Tells the decoder the stream ended; an error a damaged last packet left behind is
+    /// counted, and the decoder's remaining frames are drained all the same.
+    private func sendEndOfStreamSkippingDamage() throws(FFmpegError) {
+        do {
+            _ = try decoder.sendEndOfStream()
+        } catch {
+            guard error.isSkippableDecodeError else { throw error }
+            statistics.update { $0.damagedPacketsSkipped += 1 }
+        }
+    }
+
     private func receiveAll(generation: Int, first: inout Bool, trimBefore: inout MediaTime?) throws {
-        while case .frame(let frame) = try decoder.receiveFrame() {
+        var damaged = DamagedFrames()
+        defer { if damaged.count > 0 { statistics.update { $0.damagedPacketsSkipped += damaged.count } } }
+        defer { if let error = damaged.lastError { decoding.lastSkipped = error } }
+        while case .frame(let frame) = try damaged.skipping({ () throws(FFmpegError) in try decoder.receiveFrame() }) {
+            decoding.frames += 1
             var buffer = try converter.convert(frame)
             if let cutoff = trimBefore {
                 guard let trimmed = Self.trim(buffer, before: cutoff) else { continue }

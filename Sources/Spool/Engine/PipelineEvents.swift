@@ -49,7 +49,11 @@ final class PipelineEvents: Sendable {
 
     /// A stream reached its end (or stopped early with `failure`) in `generation`; when every
     /// stream has, reports the item's end once.
-    func streamEnded(_ stream: Stream, generation: Int, failure: PlaybackError?) {
+    /// `silentFailure` is why the stream played nothing although the item has it (no packet,
+    /// or no packet decodable): the item's failure when nothing else plays (no video), so an
+    /// audio file an FFmpeg cannot read ends with a message, never a silent success.
+    func streamEnded(_ stream: Stream, generation: Int, failure: PlaybackError?, silentFailure: PlaybackError? = nil) {
+        let hasVideo = hasVideo
         let event = control.update { state -> ItemPlaybackEvent? in
             guard state.generation == generation, !state.endReported else { return nil }
             switch stream {
@@ -57,6 +61,7 @@ final class PipelineEvents: Sendable {
             case .audio: state.audioEnded = true
             }
             if let failure, state.readFailure == nil { state.readFailure = failure }
+            if let silentFailure, !hasVideo, state.readFailure == nil { state.readFailure = silentFailure }
             return endIfDone(&state)
         }
         if let event { continuation.yield(event) }

@@ -72,8 +72,10 @@ final class VideoDecodeLoop {
                             awaitsKeyframe = false
                         }
                         try decode(packet, generation: generation, discardBefore: &discardBefore)
-                    } catch .invalidData {
-                        continue  // a damaged packet: skip it, as ffmpeg does, and keep decoding
+                    } catch  where error.isSkippableDecodeError {
+                        // A damaged packet: skip it, as ffmpeg does, and keep decoding.
+                        statistics.update { $0.damagedPacketsSkipped += 1 }
+                        continue
                     }
                 case .streamChange(let stream):
                     // Packets of the old run cannot prime a decoder for the new one.
@@ -120,13 +122,21 @@ final class VideoDecodeLoop {
     }
 
     private func drain(generation: Int, discardBefore: inout MediaTime?) throws(FFmpegError) {
-        try decoder.sendEndOfStream()
+        do {
+            try decoder.sendEndOfStream()
+        } catch  where error.isSkippableDecodeError {
+            // With frame threads, a damaged earlier packet's error surfaces here; the end of
+            // stream was taken all the same, so the remaining frames are still drained.
+            statistics.update { $0.damagedPacketsSkipped += 1 }
+        }
         try receiveAll(generation: generation, discardBefore: &discardBefore)
         decoder.flush()  // ready for more input after a later seek
     }
 
     private func receiveAll(generation: Int, discardBefore: inout MediaTime?) throws(FFmpegError) {
-        while case .frame(let frame) = try decoder.receiveFrame() {
+        var damaged = DamagedFrames()
+        defer { if damaged.count > 0 { statistics.update { $0.damagedPacketsSkipped += damaged.count } } }
+        while case .frame(let frame) = try damaged.skipping({ () throws(FFmpegError) in try decoder.receiveFrame() }) {
             statistics.update { $0.framesDecoded += 1 }
             recentCorruption.note(frame.isCorrupt)
             if let cutoff = discardBefore {

@@ -23,6 +23,9 @@ public struct PlaybackStatistics: Sendable, Equatable, Codable {
     public var variantSwitches = 0
     /// HLS: the mean BANDWIDTH of the variants played, weighted by time (`nil` otherwise).
     public var indicatedBitrate: Double?
+    /// Packets (or the frames they held) the decoders rejected as damaged and skipped, as
+    /// ffmpeg and mpv do, instead of ending playback.
+    public var damagedPacketsSkipped = 0
     /// The median of |presented frame time − master clock| in milliseconds.
     public var avSyncErrorP50Ms: Double?
     /// The 99th percentile of the same.

@@ -15,7 +15,18 @@ final class DemuxerPacketSource: PacketSource {
         bytesTransferred = { source.bytesTransferred }
         truncation = TruncationCheck(
             startTime: demuxer.startTime, declaredDuration: demuxer.isDurationDeclared ? demuxer.duration : nil,
-            formatName: demuxer.formatName, byteLength: source.length)
+            formatName: demuxer.formatName, byteLength: source.length,
+            declaredStreamEnd: demuxer.isDurationDeclared ? Self.declaredEnd(of: [demuxer.video, demuxer.audio]) : nil)
+    }
+
+    /// The latest start + duration the streams state; `nil` when none states both.
+    private static func declaredEnd(of streams: [MediaStreamInfo?]) -> MediaTime? {
+        streams.compactMap { stream -> MediaTime? in
+            guard let stream, stream.startTime.isNumeric, stream.duration.isNumeric, stream.duration > .zero else {
+                return nil
+            }
+            return stream.startTime + stream.duration
+        }.max()
     }
 
     var video: MediaStreamInfo? { demuxer.video }

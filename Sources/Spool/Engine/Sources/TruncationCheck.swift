@@ -19,11 +19,17 @@ struct TruncationCheck {
     let formatName: String
     /// The file's length in bytes, when known.
     let byteLength: Int64?
+    /// The latest end (start + duration) the played tracks state, when they do.
+    let declaredStreamEnd: MediaTime?
 
     /// The latest end (presentation time + duration) of the packets read so far.
     private(set) var mediaEnd: MediaTime = .invalid
 
-    init(startTime: MediaTime, declaredDuration: MediaTime?, formatName: String, byteLength: Int64?) {
+    init(
+        startTime: MediaTime, declaredDuration: MediaTime?, formatName: String, byteLength: Int64?,
+        declaredStreamEnd: MediaTime? = nil
+    ) {
+        self.declaredStreamEnd = declaredStreamEnd
         self.startTime = startTime
         self.declaredDuration = declaredDuration
         self.formatName = formatName
@@ -55,6 +61,12 @@ struct TruncationCheck {
         // a real cut loses far more than this.
         let tolerance = max(Self.minimumMissingSeconds, stated * Self.minimumMissingFraction)
         guard stated - played > tolerance else { return nil }
+        // The tracks' own stated ends, where they are known, are what the media must reach:
+        // an MP4 whose edit list starts with an empty edit states the whole duration from
+        // time zero (ffmpeg: start 10 s, duration 14 s for 4 s of media), its track 10…14 s.
+        if let declaredStreamEnd, declaredStreamEnd.isNumeric, (declaredStreamEnd - mediaEnd).seconds <= tolerance {
+            return nil
+        }
         return "the file ends early: its media stops at \(Self.format(played)) of \(Self.format(stated))"
     }
 
