@@ -78,7 +78,12 @@ public class Player {
     private let makePlayback: ItemPlaybackFactory
     var playback: (any ItemPlayback)?
     private var playbackEvents: Task<Void, Never>?
-    private var requestedRate: Float = 0
+    /// The rate asked for: by the app, or by the player itself at an item's end or failure.
+    /// Every change reaches the engine, so the rate the player reports and the rate its
+    /// engine plays at cannot disagree (a seek back after the end must not play unheard).
+    private var requestedRate: Float = 0 {
+        didSet { applyRate() }
+    }
     private var storedVolume: Float = 1
     private var storedMuted = false
     private var itemIsReady = false
@@ -138,7 +143,6 @@ public class Player {
         set {
             requestedRate = newValue == 0 ? 0 : min(max(newValue, 0.5), 4)
             audioSession.playerRateWasSet()
-            applyRate()
         }
     }
 
@@ -295,8 +299,8 @@ public class Player {
             item.recordError(failure)
             status = .failed
             error = failure
-            requestedRate = 0
             publish(.failed(itemID: item.id, error: failure))
+            requestedRate = 0
         }
         updateTimeControlStatus()
     }
