@@ -103,29 +103,20 @@ public class Player {
 
     /// A player whose items play through the real engine into `configuration`'s outputs.
     public convenience init(configuration: PlayerConfiguration) {
-        let audioSession = AudioSession()
-        let router = audioSession.router
-        // Every output the player makes joins its session before it starts.
-        let sharedAudio = configuration.makeAudioOutput.map { make in
-            SharedAudioOutput { () throws(AudioOutputError) -> any AudioOutput in
-                let output = try make()
-                router.attach(output)
-                return output
-            }
-        }
-        self.init(configuration: configuration, sharedAudio: sharedAudio, audioSession: audioSession) { item in
-            PipelinePlayback(item: item, configuration: configuration, sharedAudio: sharedAudio)
-        }
+        self.init(configuration: configuration, composition: .engine(configuration))
     }
 
-    init(
-        configuration: PlayerConfiguration, sharedAudio: SharedAudioOutput? = nil,
-        audioSession: AudioSession = AudioSession(), makePlayback: @escaping ItemPlaybackFactory
-    ) {
+    /// A player whose items play through pipelines made by `makePlayback` (tests).
+    convenience init(configuration: PlayerConfiguration, makePlayback: @escaping ItemPlaybackFactory) {
+        self.init(configuration: configuration, composition: .scripted(makePlayback))
+    }
+
+    /// The one initializer every player goes through: its parts come from `PlayerComposition`.
+    init(configuration: PlayerConfiguration, composition: PlayerComposition) {
         self.configuration = configuration
-        self.sharedAudio = sharedAudio
-        self.audioSession = audioSession
-        self.makePlayback = makePlayback
+        self.sharedAudio = composition.sharedAudio
+        self.audioSession = composition.audioSession
+        self.makePlayback = composition.makePlayback
         audioSession.attach(to: self)
     }
 
