@@ -12,7 +12,10 @@ final class PlaySession {
     private var itemNames: [UUID: String] = [:]
     private var items: [UUID: PlayerItem] = [:]
     private var pendingInputs: [String]
+    /// Passes still to queue after the ones queued so far (`--loop`); nil loops forever.
     private var loopsLeft: Int?
+    /// The first item of the newest pass: when it becomes current, the next pass is queued.
+    private var newestPassStart: UUID?
     private var failures = 0
     private var finishedStatistics: [PlaybackStatistics] = []
     private var quitRequested = false
@@ -82,7 +85,7 @@ final class PlaySession {
         player.play()
         for await event in stream {
             handle(event)
-            // The queue is done only once its emptying was handled: that is where --loop refills it.
+            // --loop keeps the next pass queued, so an emptied queue means every pass played.
             if quitRequested || (event == .currentItemChanged(itemID: nil) && player.currentItem == nil) { break }
         }
         await desktop?.stop()
@@ -153,7 +156,9 @@ final class PlaySession {
         ]
     }
 
+    /// Queues one pass over `inputs`.
     private func enqueue(_ inputs: [String]) {
+        newestPassStart = nil
         for input in inputs {
             let item = PlayerItem(url: ProbeCommand.location(of: input))
             item.preferredPeakBitRate = options.maxBitrate
@@ -165,8 +170,18 @@ final class PlaySession {
             item.limitsResolutionToViewport = options.limitsResolutionToViewport
             itemNames[item.id] = input
             items[item.id] = item
+            if newestPassStart == nil { newestPassStart = item.id }
             player.insert(item, after: nil)
         }
+    }
+
+    /// `--loop`: once the newest pass starts playing, the next one is queued behind it. A queue
+    /// player that runs out pauses, so a pass queued only after the previous one emptied the
+    /// queue would sit paused; queued ahead, the queue advances into it like into any next item.
+    private func queueNextPassIfDue(startingItem id: UUID) {
+        guard id == newestPassStart, !quitRequested, loopsLeft.map({ $0 > 0 }) ?? true else { return }
+        loopsLeft = loopsLeft.map { $0 - 1 }
+        enqueue(options.inputs)
     }
 
     /// `--events`: a `cue` line for every subtitle cue when it starts, with its own times.
@@ -187,10 +202,9 @@ final class PlaySession {
     private func handle(_ event: PlayerItemEvent) {
         switch event {
         case .currentItemChanged(let id):
-            if let id { events.write("item", item: name(of: id)) }
-            if id == nil, !quitRequested, loopsLeft.map({ $0 > 0 }) ?? true {
-                loopsLeft = loopsLeft.map { $0 - 1 }
-                enqueue(options.inputs)
+            if let id {
+                events.write("item", item: name(of: id))
+                queueNextPassIfDue(startingItem: id)
             }
         case .readyToPlay(let id):
             var fields: [String: any Sendable] = ["duration": durationSeconds().map { $0 as any Sendable } ?? NSNull()]

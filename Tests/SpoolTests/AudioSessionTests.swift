@@ -89,6 +89,25 @@ struct AudioSessionTests {
         #expect(player.rate == 1)
     }
 
+    @Test("a queue player's audio output joins its session: the category's role, and interruptions pause it")
+    func queuePlayerOutputJoinsTheSession() async throws {
+        let output = self.output
+        let player = QueuePlayer(
+            items: [],
+            configuration: PlayerConfiguration(
+                makeAudioOutput: { output }, videoOutput: nil, clock: ManualClock()))
+        try player.audioSession.setCategory(.playback, mode: .default)
+        var events = player.audioSession.events().makeAsyncIterator()
+        player.play()
+        // What an item's pipeline does when it opens its audio (on its demux thread).
+        _ = try #require(player.sharedAudio).lease()
+        // Required: an output outside the session would never deliver the interruption below.
+        try #require(output.attributes == [AudioSessionAttributes(category: .playback, mode: .default)])
+        output.send(.interruption(.began, options: []))
+        #expect(await events.next(isolation: #isolation) == .interruption(.began, options: []))
+        #expect(player.rate == 0 && player.audioSession.isActive)
+    }
+
     @Test("an end without shouldResume, or after the user paused, does not resume")
     func userPauseWins() async {
         let (player, events) = await playingPlayer()

@@ -111,6 +111,50 @@ struct PlayerTests {
         #expect(player.rate == 0 && player.timeControlStatus == .paused)
     }
 
+    @Test("the end pauses the engine too: a seek back afterwards stays paused, as the player reports")
+    func endPausesTheEngine() async {
+        let player = makePlayer()
+        var events = player.itemEvents().makeAsyncIterator()
+        let current = item()
+        player.replaceCurrentItem(with: current)
+        player.play()
+        let pipeline = pipelines.last!
+        pipeline.send(.ready(readyInfo))
+        #expect(pipeline.lastRate == 1)
+        pipeline.send(.playedToEnd)
+        _ = await events.next { $0 == .didPlayToEnd(itemID: current.id) }
+        #expect(player.rate == 0 && pipeline.lastRate == 0)
+        let landed = Task { await player.seek(to: .zero) }
+        while pipeline.seekIDs.isEmpty { await Task.yield() }
+        pipeline.send(.seekCompleted(id: pipeline.seekIDs[0], finished: true))
+        #expect(await landed.value)
+        // The engine would play from the start at the last rate it was given.
+        #expect(player.rate == 0 && player.timeControlStatus == .paused && pipeline.lastRate == 0)
+    }
+
+    @Test("a failure, or a failure to reach the end, pauses the engine as well as the player")
+    func failurePausesTheEngine() async {
+        for failure in [
+            ItemPlaybackEvent.failed(PlaybackError(.ioNotFound, "not found")),
+            .failedToPlayToEnd(PlaybackError(.ioUnexpectedEnd, "the file ends early")),
+        ] {
+            let player = makePlayer()
+            var events = player.itemEvents().makeAsyncIterator()
+            player.replaceCurrentItem(with: item())
+            player.play()
+            let pipeline = pipelines.last!
+            pipeline.send(.ready(readyInfo))
+            pipeline.send(failure)
+            _ = await events.next {
+                switch $0 {
+                case .failed, .failedToPlayToEnd: true
+                default: false
+                }
+            }
+            #expect(player.rate == 0 && pipeline.lastRate == 0)
+        }
+    }
+
     @Test("a failure is state: status failed, error set, error log entry, paused")
     func failureIsState() async {
         let player = makePlayer()

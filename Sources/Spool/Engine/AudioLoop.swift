@@ -63,10 +63,13 @@ final class AudioLoop {
         output.setVolume(volume)
         output.setPaused(rate == 0)
         var generation = 0
+        // The generation whose data reached this thread (none yet at the start).
+        var generationWithData: Int?
         var firstOfGeneration = true
         var trimBefore: MediaTime?
-        while let (item, _) = nextPacket(generation: generation) {
+        while let (item, _) = nextPacket(generation: generation, hadData: generationWithData) {
             if item.generation < control.generation { continue }  // read before a seek
+            generationWithData = item.generation
             if item.generation != generation {
                 let itemGeneration = item.generation
                 decoder.flush()
@@ -115,41 +118,50 @@ final class AudioLoop {
 
     /// Pops the next packet, reporting a stall when the queue stays dry while playing. A short
     /// wait is not a stall: on a local file the demuxer is busy with video packets for a moment.
-    private func nextPacket(generation: Int) -> (element: PacketItem, generation: Int)? {
+    /// Nor is waiting for the first data of the item or of a seek (`hadData` names the
+    /// generation that had some): that is opening or seeking, not running dry. The clock holds
+    /// still either way; the first write of the new data starts it again.
+    private func nextPacket(generation: Int, hadData: Int?) -> (element: PacketItem, generation: Int)? {
         switch packets.pop(timeout: .milliseconds(100)) {
         case .element(let element, let generation): return (element, generation)
         case .ended: return nil
         case .timedOut: break
         }
-        let stalled = control.update { state -> Bool in
-            guard state.rate > 0, !state.endReported, !state.isStalled else { return false }
+        let wait = control.update { state -> DryWait? in
+            guard state.rate > 0, !state.endReported, !state.isStalled else { return nil }
+            guard state.generation == hadData else { return .firstData }
             state.isStalled = true
             state.bufferCanResume = false  // the audio queue ran dry: not likely to keep up
-            return true
+            return .stall
         }
         let stallStart = HostTime.now()
-        if stalled {
-            clock.setPaused(true, at: stallStart)
-            events.send(.stalled(true))
-        }
+        if wait != nil { clock.setPaused(true, at: stallStart) }
+        guard wait == .stall else { return packets.pop() }
+        events.send(.stalled(true))
         let next = packets.pop()
-        if stalled, let next, !Self.endsStream(next.element) {
+        if let next, !Self.endsStream(next.element) {
             waitUntilLikelyToKeepUp(generation: generation)
         }
-        if stalled {
-            let rate = control.update { state -> Double in
-                state.isStalled = false
-                return state.rate
-            }
-            let now = HostTime.now()
-            statistics.update {
-                $0.stalls += 1
-                $0.stallTime += (now - stallStart).timeInterval
-            }
-            clock.setPaused(rate == 0, at: now)
-            events.send(.stalled(false))
+        let rate = control.update { state -> Double in
+            state.isStalled = false
+            return state.rate
         }
+        let now = HostTime.now()
+        statistics.update {
+            $0.stalls += 1
+            $0.stallTime += (now - stallStart).timeInterval
+        }
+        clock.setPaused(rate == 0, at: now)
+        events.send(.stalled(false))
         return next
+    }
+
+    /// Why the audio thread waits on an empty queue while playing.
+    private enum DryWait {
+        /// Data of the current generation played and ran out: a stall, reported.
+        case stall
+        /// The item or the seek has had no data yet: not a stall.
+        case firstData
     }
 
     /// With `automaticallyWaitsToMinimizeStalling`, holds a stall until the demux thread judges

@@ -78,7 +78,12 @@ public class Player {
     private let makePlayback: ItemPlaybackFactory
     var playback: (any ItemPlayback)?
     private var playbackEvents: Task<Void, Never>?
-    private var requestedRate: Float = 0
+    /// The rate asked for: by the app, or by the player itself at an item's end or failure.
+    /// Every change reaches the engine, so the rate the player reports and the rate its
+    /// engine plays at cannot disagree (a seek back after the end must not play unheard).
+    private var requestedRate: Float = 0 {
+        didSet { applyRate() }
+    }
     private var storedVolume: Float = 1
     private var storedMuted = false
     private var itemIsReady = false
@@ -98,29 +103,20 @@ public class Player {
 
     /// A player whose items play through the real engine into `configuration`'s outputs.
     public convenience init(configuration: PlayerConfiguration) {
-        let audioSession = AudioSession()
-        let router = audioSession.router
-        // Every output the player makes joins its session before it starts.
-        let sharedAudio = configuration.makeAudioOutput.map { make in
-            SharedAudioOutput { () throws(AudioOutputError) -> any AudioOutput in
-                let output = try make()
-                router.attach(output)
-                return output
-            }
-        }
-        self.init(configuration: configuration, sharedAudio: sharedAudio, audioSession: audioSession) { item in
-            PipelinePlayback(item: item, configuration: configuration, sharedAudio: sharedAudio)
-        }
+        self.init(configuration: configuration, composition: .engine(configuration))
     }
 
-    init(
-        configuration: PlayerConfiguration, sharedAudio: SharedAudioOutput? = nil,
-        audioSession: AudioSession = AudioSession(), makePlayback: @escaping ItemPlaybackFactory
-    ) {
+    /// A player whose items play through pipelines made by `makePlayback` (tests).
+    convenience init(configuration: PlayerConfiguration, makePlayback: @escaping ItemPlaybackFactory) {
+        self.init(configuration: configuration, composition: .scripted(makePlayback))
+    }
+
+    /// The one initializer every player goes through: its parts come from `PlayerComposition`.
+    init(configuration: PlayerConfiguration, composition: PlayerComposition) {
         self.configuration = configuration
-        self.sharedAudio = sharedAudio
-        self.audioSession = audioSession
-        self.makePlayback = makePlayback
+        self.sharedAudio = composition.sharedAudio
+        self.audioSession = composition.audioSession
+        self.makePlayback = composition.makePlayback
         audioSession.attach(to: self)
     }
 
@@ -138,7 +134,6 @@ public class Player {
         set {
             requestedRate = newValue == 0 ? 0 : min(max(newValue, 0.5), 4)
             audioSession.playerRateWasSet()
-            applyRate()
         }
     }
 
@@ -295,8 +290,8 @@ public class Player {
             item.recordError(failure)
             status = .failed
             error = failure
-            requestedRate = 0
             publish(.failed(itemID: item.id, error: failure))
+            requestedRate = 0
         }
         updateTimeControlStatus()
     }

@@ -5,17 +5,15 @@ public final class QueuePlayer: Player {
 
     /// A queue player with `items`, the first one current. Advances at item ends.
     public init(items: [PlayerItem], configuration: PlayerConfiguration) {
-        let sharedAudio = configuration.makeAudioOutput.map { SharedAudioOutput(make: $0) }
-        super.init(configuration: configuration, sharedAudio: sharedAudio) { item in
-            PipelinePlayback(item: item, configuration: configuration, sharedAudio: sharedAudio)
-        }
+        // Built like a plain player's, so its audio output joins its audio session.
+        super.init(configuration: configuration, composition: .engine(configuration))
         actionAtItemEnd = .advance
         queue = items
         replaceCurrentItem(with: queue.first)
     }
 
     init(items: [PlayerItem], configuration: PlayerConfiguration, makePlayback: @escaping ItemPlaybackFactory) {
-        super.init(configuration: configuration, makePlayback: makePlayback)
+        super.init(configuration: configuration, composition: .scripted(makePlayback))
         actionAtItemEnd = .advance
         queue = items
         replaceCurrentItem(with: queue.first)
