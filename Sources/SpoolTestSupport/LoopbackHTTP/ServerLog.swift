@@ -16,6 +16,11 @@ public struct RecordedRequest: Sendable {
     public var body: Data
     /// When the request head had been read.
     public var receivedAt: ContinuousClock.Instant
+    /// The status the server answered with; `nil` until its head was sent (or when the client
+    /// left first).
+    public var status: Int?
+    /// Body bytes of the answer written to the socket so far.
+    public var bodyBytesSent = 0
 
     /// The first value of the header `name`, compared case-insensitively.
     public func header(_ name: String) -> String? {
