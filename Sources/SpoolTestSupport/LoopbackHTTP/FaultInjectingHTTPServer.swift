@@ -43,6 +43,8 @@ public final class FaultInjectingHTTPServer: Sendable {
     private struct Script: Sendable {
         var pending: [HTTPFault] = []
         var byteTrigger: (offset: Int, kind: ScriptedResponse.Interruption.Kind)?
+        /// Responses carrying the trigger's byte still to be let through untouched.
+        var triggerSkips = 0
     }
 
     private let script = ConditionLock(Script())
@@ -66,6 +68,10 @@ public final class FaultInjectingHTTPServer: Sendable {
                 if start <= offset && offset < file.count {
                     let consumed = script.withLock { script -> Bool in
                         guard script.byteTrigger?.offset == offset else { return false }
+                        guard script.triggerSkips == 0 else {
+                            script.triggerSkips -= 1
+                            return false
+                        }
                         script.byteTrigger = nil
                         return true
                     }
@@ -90,9 +96,15 @@ public final class FaultInjectingHTTPServer: Sendable {
     }
 
     /// The first response (from now) whose body carries file byte `offset` stops there with
-    /// `kind`; once.
-    public func interruptOnce(atFileByte offset: Int, _ kind: ScriptedResponse.Interruption.Kind) {
-        script.withLock { $0.byteTrigger = (offset, kind) }
+    /// `kind`; once. `skipping` lets that many such responses through first (a player that
+    /// probes the file on a connection of its own before playing it).
+    public func interruptOnce(
+        atFileByte offset: Int, _ kind: ScriptedResponse.Interruption.Kind, skipping: Int = 0
+    ) {
+        script.withLock { script in
+            script.byteTrigger = (offset, kind)
+            script.triggerSkips = max(0, skipping)
+        }
     }
 
     /// Every request for the file so far, in arrival order.

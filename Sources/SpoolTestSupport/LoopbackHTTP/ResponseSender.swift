@@ -13,8 +13,10 @@ struct ResponseSender {
 
     func send(_ plan: ResponsePlan) -> LoopbackConnection.Delivery {
         if let latency = plan.latency, !waitWhileQuiet(for: latency) { return .peerClosed }
+        // Recorded first: a client may act on the answer before `send` returns here.
+        record(status: plan.status)
         guard LoopbackSocket.send(plan.head, to: fd) else { return .peerClosed }
-        record(headBytes: plan.head.count, status: plan.status)
+        record(headBytes: plan.head.count)
         let body = plan.body
         let end = plan.hangUpAfter.map { min(body.startIndex + max($0, 0), body.endIndex) } ?? body.endIndex
         var offset = body.startIndex
@@ -68,11 +70,13 @@ struct ResponseSender {
         }
     }
 
-    private func record(headBytes: Int, status: Int) {
-        state.update { server in
-            server.updateConnection(connectionID) { $0.bytesSent += headBytes }
-            if let requestIndex { server.log.requests[requestIndex].status = status }
-        }
+    private func record(status: Int) {
+        guard let requestIndex else { return }
+        state.update { server in server.log.requests[requestIndex].status = status }
+    }
+
+    private func record(headBytes: Int) {
+        state.update { server in server.updateConnection(connectionID) { $0.bytesSent += headBytes } }
     }
 
     private func record(bodyBytes count: Int) {
