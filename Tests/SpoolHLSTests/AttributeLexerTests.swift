@@ -34,7 +34,9 @@ import Testing
         ("a=1", 1, .invalidNameCharacter("a")),
         ("A", 1, .missingEquals),
         ("A=1,B", 5, .missingEquals),
-        ("A B=1", 1, .missingEquals),
+        ("A B", 1, .missingEquals),
+        ("A B=1", 2, .invalidNameCharacter(" ")),
+        ("A=1,URI =2", 8, .invalidNameCharacter(" ")),
         ("A=", 3, .emptyValue),
         ("A=1,B=,C=2", 7, .emptyValue),
         (#"A="x"#, 3, .unterminatedQuotedString),
@@ -46,6 +48,20 @@ import Testing
     ])
     func reportsTheColumnAndReason(text: String, column: Int, reason: AttributeSyntaxError.Reason) {
         #expect(throws: AttributeSyntaxError(column: column, reason: reason)) { try lex(text) }
+    }
+
+    @Test("a bad attribute name is reported as what it is, with what names may contain")
+    func badNameMessagesSayWhatIsWrong() {
+        let lowercase = parseError(mediaText(#"#EXT-X-KEY:METHOD=NONE,uri="key""#))
+        #expect(
+            lowercase?.description
+                == "line 3: EXT-X-KEY: column 24: 'u' in an attribute name (names are A–Z, 0–9 and '-' only; write it in upper case)"
+        )
+        let blank = parseError(mediaText(#"#EXT-X-KEY:METHOD =NONE"#))
+        #expect(
+            blank?.description
+                == "line 3: EXT-X-KEY: column 18: whitespace in an attribute name (names are A–Z, 0–9 and '-' only; no blanks before '=')"
+        )
     }
 
     @Test func playlistErrorsCarryTheColumnWithinTheLine() {

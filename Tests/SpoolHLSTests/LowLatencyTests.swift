@@ -85,6 +85,28 @@ import Testing
             parseError(broken) == PlaylistParseError(line: 4, problem: .byteRangeWithoutPrevious(tag: "EXT-X-PART")))
     }
 
+    @Test("EXT-X-PART BYTERANGE unquoted, as the Python m3u8 library writes it, reads like the quoted form")
+    func unquotedPartByteRange() throws {
+        let playlist = try parseMedia(
+            mediaText(
+                """
+                #EXT-X-PART:DURATION=1,URI="seg.mp4",BYTERANGE=1000@0
+                #EXT-X-PART:DURATION=1,URI="seg.mp4",BYTERANGE=500
+                #EXT-X-BYTERANGE:1500@0
+                #EXTINF:2,
+                seg.mp4
+                """))
+        #expect(
+            playlist.segments[0].parts.map(\.byteRange) == [
+                ByteRange(offset: 0, length: 1000), ByteRange(offset: 1000, length: 500),
+            ])
+        let malformed = mediaText(#"#EXT-X-PART:DURATION=1,URI="a.mp4",BYTERANGE=10@x"#)
+        #expect(
+            parseError(malformed)?.problem
+                == .invalidAttributeValue(
+                    tag: "EXT-X-PART", attribute: "BYTERANGE", expected: .byteRange, found: "10@x"))
+    }
+
     @Test func skipOffsetsTheMediaSequenceOfListedSegments() throws {
         let playlist = try parseMedia(
             mediaText(

@@ -26,8 +26,22 @@ import Testing
     @Test func extinfWithoutURIIsReportedAtTheEXTINF() {
         let followedByAnother = mediaText("#EXTINF:4,\na.ts\n#EXTINF:4,\n#EXT-X-DISCONTINUITY\n#EXTINF:4,\nc.ts\n")
         #expect(parseError(followedByAnother) == PlaylistParseError(line: 5, problem: .missingURI(tag: "EXTINF")))
-        let atTheEnd = mediaText("#EXTINF:4,\na.ts\n#EXTINF:4,\n#EXT-X-ENDLIST\n")
-        #expect(parseError(atTheEnd) == PlaylistParseError(line: 5, problem: .missingURI(tag: "EXTINF")))
+    }
+
+    @Test("a trailing EXTINF without its URI is dropped with a warning; the segments before it play")
+    func trailingExtinfWithoutURIIsAWarning() throws {
+        for text in [
+            mediaText("#EXTINF:4,\na.ts\n#EXTINF:4,\n#EXT-X-ENDLIST\n"), mediaText("#EXTINF:4,\na.ts\n#EXTINF:4,"),
+        ] {
+            let playlist = try parseMedia(text)
+            #expect(playlist.segments.map(\.uri.lastPathComponent) == ["a.ts"])
+            #expect(
+                playlist.warnings == [
+                    PlaylistWarning(line: 5, message: "EXTINF is not followed by a URI line; the segment is ignored")
+                ])
+            #expect(playlist.warnings.first?.description.hasPrefix("line 5: EXTINF") == true)
+        }
+        #expect(try parseMedia(mediaText("#EXTINF:4,\na.ts\n")).warnings.isEmpty)
     }
 
     @Test func streamInfWithoutURIIsReportedAtTheStreamInf() {

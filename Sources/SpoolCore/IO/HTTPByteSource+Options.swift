@@ -15,16 +15,28 @@ extension HTTPByteSource {
         /// Monotonic time, for the receive rate that decides whether a transfer may be
         /// cancelled (see `HTTPTransferState.canCancelSafely(at:)`). Only differences count.
         public var now: @Sendable () -> Duration
+        /// Which failures are retried, after how long, and when a silent transfer counts as
+        /// stalled (see `LoadErrorPolicy`).
+        public var loadErrorPolicy: LoadErrorPolicy
+        /// The clock the retry backoff and the stall detection wait on. Tests pass a manual
+        /// clock; the default is the continuous clock, like `now`'s, because a byte source is
+        /// made deep in the loading path, where no player clock is at hand.
+        public var clock: any Clock<Duration>
 
-        /// Options with a 15 s request timeout and a 4 MiB buffer by default.
+        /// Options with a 15 s request timeout, a 4 MiB buffer and the default load-error
+        /// policy by default.
         public init(
             requestTimeout: Duration = .seconds(15), bufferLimit: Int = 4 << 20, headers: [String: String] = [:],
-            now: @escaping @Sendable () -> Duration = Options.monotonic
+            now: @escaping @Sendable () -> Duration = Options.monotonic,
+            loadErrorPolicy: LoadErrorPolicy = LoadErrorPolicy(),
+            clock: any Clock<Duration> = ContinuousClock.continuous
         ) {
             self.requestTimeout = requestTimeout
             self.bufferLimit = bufferLimit
             self.headers = headers
             self.now = now
+            self.loadErrorPolicy = loadErrorPolicy
+            self.clock = clock
         }
 
         /// The default `now`: the continuous clock, from the first reading.

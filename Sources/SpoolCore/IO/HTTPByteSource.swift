@@ -20,6 +20,15 @@ public import Foundation
 ///   already delivered by then are kept too (on a fast link that can be several MiB more,
 ///   because swift-corelibs-foundation queues received data for the delegate without
 ///   limit).
+/// - Faults are ridden out as `Options.loadErrorPolicy` allows (`LoadErrorPolicy`): a reset,
+///   an early close, a stall (no byte for the policy's `stallTimeout`) or a 5xx mid-body is
+///   retried with `Range: bytes=N-` at the first byte not yet received, after the backoff on
+///   `Options.clock`, so the reader sees no gap. The answer must be the same resource (its
+///   Content-Range, length, ETag and Last-Modified, when sent, agree), or the source fails
+///   saying what changed; a 200 instead of a 206 is read past the bytes already delivered.
+///   A 5xx or a time-out on the first request is retried too; 4xx answers are not. A 416 to
+///   a resume means the announced length was too long: the body ends there. Only when the
+///   retries are exhausted does a read throw, naming the URL and the last reason.
 /// - `cancel()` works from any thread: it cancels the URLSession task at once (its TCP
 ///   connection is closed) and blocked or later calls throw `.cancelled`.
 ///
@@ -40,12 +49,17 @@ public final class HTTPByteSource: ByteSource {
     private let state: ConditionLock<HTTPTransferState>
     /// One session per source, so cancelling or invalidating it affects only this source.
     private let session: URLSession
+    /// Starts requests and runs the retry and stall timers.
+    private let driver: HTTPTransferDriver
 
     /// Creates a source for `url`; nothing is sent until `open()`.
     public init(url: URL, options: Options = Options()) {
         self.url = url
         self.options = options
-        state = ConditionLock(HTTPTransferState(url: url, bufferLimit: options.bufferLimit))
+        let state = ConditionLock(
+            HTTPTransferState(url: url, bufferLimit: options.bufferLimit, policy: options.loadErrorPolicy))
+        self.state = state
+        let timeline = ClockTimeline(clock: options.clock)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -54,9 +68,10 @@ public final class HTTPByteSource: ByteSource {
         // Serial, so data callbacks are applied to the buffer in arrival order.
         delegateQueue.maxConcurrentOperationCount = 1
         delegateQueue.name = "HTTPByteSource \(url.redactedForDisplay)"
-        session = URLSession(
-            configuration: configuration, delegate: HTTPTransferDelegate(state: state, now: options.now),
-            delegateQueue: delegateQueue)
+        let delegate = HTTPTransferDelegate(state: state, url: url, options: options, timeline: timeline)
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
+        self.session = session
+        driver = HTTPTransferDriver(state: state, session: session, url: url, options: options, timeline: timeline)
     }
 
     deinit {
@@ -72,7 +87,7 @@ public final class HTTPByteSource: ByteSource {
         }
         try state.withLock { (transfer) throws(ByteSourceError) in
             switch transfer.phase {
-            case .idle: startRequest(for: .open, in: &transfer)
+            case .idle: driver.start(.open, in: &transfer)
             case .cancelled, .closed: throw .cancelled
             default: break
             }
@@ -96,12 +111,13 @@ public final class HTTPByteSource: ByteSource {
     /// before the failure is thrown.
     public func read(upTo maxLength: Int) throws(ByteSourceError) -> Data {
         guard maxLength > 0 else { return Data() }
-        // No time limit here: the session's request timeout fails a stalled transfer,
-        // and `cancel()` wakes this wait.
+        // No time limit here: the stall watch and the session's request timeout fail a
+        // silent transfer, a retry's timer starts the next request, and `cancel()` wakes
+        // this wait.
         let data = try state.wait(timeout: nil) { (transfer) throws(ByteSourceError) -> Data? in
             let data = try transfer.take(upTo: maxLength)
             if transfer.needsRefill {
-                startRequest(for: .refill(transfer.fetchOffset), in: &transfer)
+                driver.start(.refill(transfer.fetchOffset), in: &transfer)
             }
             return data
         }
@@ -116,7 +132,7 @@ public final class HTTPByteSource: ByteSource {
             let (plan, stale) = try transfer.prepareSeek(to: offset, at: options.now())
             stale?.cancel()
             guard case .request(let purpose) = plan else { return false }
-            startRequest(for: purpose, in: &transfer)
+            driver.start(purpose, in: &transfer)
             return true
         }
         guard needsResponse else { return }
@@ -157,38 +173,29 @@ public final class HTTPByteSource: ByteSource {
         state.waitForBlockedThread(timeout: timeout)
     }
 
-    /// Creates and starts the task for `purpose`. Called with the lock held, so `cancel()`
-    /// either happens before (and the phase check prevented this call) or after (and finds
-    /// the task). URLSession's methods used here never wait for this source's lock.
-    private func startRequest(for purpose: HTTPRequestPurpose, in transfer: inout HTTPTransferState) {
-        var request = URLRequest(url: url)
-        request.cachePolicy = .reloadIgnoringLocalCacheData
-        for (name, value) in options.headers {
-            request.setValue(value, forHTTPHeaderField: name)
-        }
-        // Compressed bodies would make Content-Length and byte offsets disagree.
-        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
-        if purpose.offset > 0 {
-            request.setValue("bytes=\(purpose.offset)-", forHTTPHeaderField: "Range")
-        }
-        let task = session.dataTask(with: request)
-        transfer.begin(task, for: purpose)
-        task.resume()
+    /// Blocks until at least `count` retries were scheduled, or `timeout` passed; returns
+    /// their backoffs. Lets tests advance a manual clock by exactly the backoff: each
+    /// retry's deadline is fixed when it is scheduled.
+    func waitForRetries(_ count: Int, timeout: Duration) -> [Duration]? {
+        state.wait(timeout: timeout) { $0.retryDelays.count >= count ? $0.retryDelays : nil }
     }
 
-    /// Waits for the response head of the request just started. Returns whether the source
-    /// is still seekable afterwards (a 200 answer to a range request makes it unseekable).
-    /// The wait is bounded a little beyond the request timeout in case the session never
-    /// reports back.
+    /// Waits for the response head of the request just started (through the retries the
+    /// load-error policy allows). Returns whether the source is still seekable afterwards (a
+    /// 200 answer to a range request makes it unseekable). Each attempt's wait is bounded a
+    /// little beyond the request timeout in case the session never reports back; a backoff
+    /// between attempts is bounded by the retry timer.
     private func awaitResponse() throws(ByteSourceError) -> Bool {
+        let attempt = state.withLock { $0.attempt }
         let outcome = try state.wait(timeout: options.requestTimeout + .seconds(5)) {
             (transfer) throws(ByteSourceError) -> Bool? in try transfer.responseOutcome()
         }
         if let outcome { return outcome }
         let error = ByteSourceError.network("no response within \(options.requestTimeout)", url)
         let (timedOut, task) = state.update { transfer -> (Bool, URLSessionDataTask?) in
-            guard case .awaitingResponse = transfer.phase else { return (false, nil) }
+            guard case .awaitingResponse = transfer.phase, transfer.attempt == attempt else { return (false, nil) }
             transfer.phase = .failed(error)
+            transfer.cancelTimers()
             return (true, transfer.detachTask(at: options.now()))
         }
         task?.cancel()

@@ -18,12 +18,22 @@ struct HTTPResponseHead: Equatable, Sendable {
     var contentLength: Int64?
     var acceptsByteRanges: Bool
     var contentRange: ContentRange?
+    /// What identifies this version of the resource (ETag, Last-Modified), so a resumed
+    /// transfer can tell the bytes still belong to the same file.
+    var validator: HTTPResourceValidator
+    /// The resource's length from a 416 answer's `Content-Range: bytes */total`.
+    var unsatisfiedRangeTotal: Int64?
 
-    init(status: Int, contentLength: Int64?, acceptsByteRanges: Bool, contentRange: ContentRange?) {
+    init(
+        status: Int, contentLength: Int64?, acceptsByteRanges: Bool, contentRange: ContentRange?,
+        validator: HTTPResourceValidator = HTTPResourceValidator(), unsatisfiedRangeTotal: Int64? = nil
+    ) {
         self.status = status
         self.contentLength = contentLength
         self.acceptsByteRanges = acceptsByteRanges
         self.contentRange = contentRange
+        self.validator = validator
+        self.unsatisfiedRangeTotal = unsatisfiedRangeTotal
     }
 
     init(_ response: HTTPURLResponse) {
@@ -31,7 +41,11 @@ struct HTTPResponseHead: Equatable, Sendable {
             status: response.statusCode,
             contentLength: response.expectedContentLength >= 0 ? response.expectedContentLength : nil,
             acceptsByteRanges: response.value(forHTTPHeaderField: "Accept-Ranges")?.lowercased() == "bytes",
-            contentRange: response.value(forHTTPHeaderField: "Content-Range").flatMap(Self.parseContentRange))
+            contentRange: response.value(forHTTPHeaderField: "Content-Range").flatMap(Self.parseContentRange),
+            validator: HTTPResourceValidator(
+                etag: response.value(forHTTPHeaderField: "ETag"),
+                lastModified: response.value(forHTTPHeaderField: "Last-Modified")),
+            unsatisfiedRangeTotal: Self.unsatisfiedRangeTotal(response.value(forHTTPHeaderField: "Content-Range")))
     }
 
     /// The length of the whole resource: Content-Range's total for a 206, else
@@ -39,6 +53,14 @@ struct HTTPResponseHead: Equatable, Sendable {
     var resourceLength: Int64? {
         if status == 206 { return contentRange?.total }
         return status == 200 ? contentLength : nil
+    }
+
+    /// The total of a 416 answer's `Content-Range: bytes */total`, when it sent one.
+    static func unsatisfiedRangeTotal(_ value: String?) -> Int64? {
+        guard let value else { return nil }
+        let trimmed = value.trimmingCharacters(in: .whitespaces).lowercased()
+        guard trimmed.hasPrefix("bytes */") else { return nil }
+        return Int64(trimmed.dropFirst("bytes */".count))
     }
 
     /// Parses `bytes 100-199/1000` or `bytes 100-199/*`; `nil` for anything else.

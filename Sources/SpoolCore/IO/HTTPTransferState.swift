@@ -12,12 +12,23 @@ enum HTTPRequestPurpose: Equatable, Sendable {
     case seek(Int64)
     /// `Range: bytes=N-` continuing the body after a back-pressure pause.
     case refill(Int64)
+    /// `Range: bytes=N-` continuing the body after the connection broke at byte N.
+    case resume(Int64)
 
     /// The first byte the response must carry.
     var offset: Int64 {
         switch self {
         case .open: 0
-        case .seek(let offset), .refill(let offset): offset
+        case .seek(let offset), .refill(let offset), .resume(let offset): offset
+        }
+    }
+
+    /// Whether it continues a body the reader is already in (so its answer must be the
+    /// same resource, and nobody waits for its head).
+    var continuesBody: Bool {
+        switch self {
+        case .refill, .resume: true
+        case .open, .seek: false
         }
     }
 }
@@ -42,6 +53,9 @@ struct HTTPTransferState: Sendable {
         /// would mean downloading them again) until it reports completion; then, once the
         /// reader has drained the buffer to half, a range request continues the body.
         case paused
+        /// A request failed and the load-error policy said to try again: `purpose` is sent
+        /// once the backoff on the clock ends (`HTTPTransferDriver`).
+        case retrying(HTTPRequestPurpose)
         /// The whole body has arrived (or the read position is at or past the end).
         case finished
         /// The transfer failed; reads return what is buffered, then throw this.
@@ -53,6 +67,8 @@ struct HTTPTransferState: Sendable {
     let url: URL
     /// Above this many buffered bytes, a seekable transfer pauses.
     let bufferLimit: Int
+    /// Which failures are retried, and when a silent transfer is stalled.
+    let policy: LoadErrorPolicy
 
     var phase = Phase.idle
     private(set) var task: URLSessionDataTask?
@@ -73,9 +89,30 @@ struct HTTPTransferState: Sendable {
     /// when short.
     private(set) var refusedBodyLength: Int64?
 
-    init(url: URL, bufferLimit: Int) {
+    /// Counts requests; a timer started for one request acts only while it is current.
+    private(set) var attempt = 0
+    /// Failed requests since a body byte last arrived: what the policy's `maxRetries` bounds.
+    private(set) var consecutiveFailures = 0
+    /// When (on the injected clock) the current request started or last delivered anything:
+    /// what stall detection measures from.
+    private(set) var lastProgressAt = Duration.zero
+    /// The validators of the first answer, which every resumed answer must match.
+    private(set) var validator: HTTPResourceValidator?
+    /// Body bytes of a 200 answer to a range request still to be discarded: the server sent
+    /// the resource from byte 0, and the reader already has them.
+    private(set) var skipRemaining: Int64 = 0
+    /// Whether any answer was accepted since `open()`: a refused connection then means a
+    /// restarting server, worth retrying.
+    private(set) var hasStartedBody = false
+    /// The stall watch of the current request and the backoff timer of a pending retry,
+    /// cancelled whenever they stop being relevant (`HTTPTransferDriver` starts them).
+    var stallWatch: Task<Void, Never>?
+    var retryTimer: Task<Void, Never>?
+
+    init(url: URL, bufferLimit: Int, policy: LoadErrorPolicy = .never) {
         self.url = url
         self.bufferLimit = max(1, bufferLimit)
+        self.policy = policy
     }
 
     /// Offset of the next byte the network will deliver.
@@ -88,14 +125,19 @@ struct HTTPTransferState: Sendable {
         return buffer.count <= bufferLimit / 2
     }
 
-    /// Records that `task` now carries the transfer for `purpose`.
-    mutating func begin(_ task: URLSessionDataTask, for purpose: HTTPRequestPurpose) {
+    /// Records that `task` now carries the transfer for `purpose`, started at `clockNow` on
+    /// the injected clock; timers of the previous request are cancelled.
+    mutating func begin(_ task: URLSessionDataTask, for purpose: HTTPRequestPurpose, at clockNow: Duration = .zero) {
         self.task = task
         phase = .awaitingResponse(purpose)
         hasAcceptedResponse = false
         responseAt = nil
         bytesThisRequest = 0
         refusedBodyLength = nil
+        skipRemaining = 0
+        attempt += 1
+        lastProgressAt = clockNow
+        cancelTimers()
     }
 
     /// What a caller waiting for the current request's response learns: `nil` while it has
@@ -104,7 +146,8 @@ struct HTTPTransferState: Sendable {
     /// arrived are read first, then the error); the error when it failed before a response.
     func responseOutcome() throws(ByteSourceError) -> Bool? {
         switch phase {
-        case .awaitingResponse: return nil
+        // A resumed body means the caller's request was answered already.
+        case .awaitingResponse(let purpose), .retrying(let purpose): return purpose.continuesBody ? isSeekable : nil
         case .cancelled, .closed: throw .cancelled
         case .failed(let error): if hasAcceptedResponse { return isSeekable } else { throw error }
         default: return isSeekable
@@ -121,42 +164,56 @@ struct HTTPTransferState: Sendable {
 
     // MARK: Network events
 
-    /// Judges a response head. Returns a task to cancel when the response is refused.
+    /// Judges a response head. Returns a task to cancel when the response is refused; when
+    /// the policy says to retry, the backoff is left in `pendingRetryDelay`.
     mutating func receiveResponse(
-        _ response: URLResponse, from sender: URLSessionTask, at now: Duration
+        _ response: URLResponse, from sender: URLSessionTask, at now: Duration, clockNow: Duration? = nil
     ) -> URLSessionDataTask? {
         guard sender === task, case .awaitingResponse(let purpose) = phase else { return nil }
         responseAt = now
+        if let clockNow { lastProgressAt = clockNow }
         guard let http = response as? HTTPURLResponse else {
-            return fail(.network("the response is not HTTP", url), at: now)
+            return giveUp(.network("the response is not HTTP", url), at: now)
         }
         let head = HTTPResponseHead(http)
+        if let change = changeOfResource(in: head, for: purpose) {
+            return giveUp(.network("the resource changed while it was read: \(change)", url), at: now)
+        }
         switch head.status {
         case 206:
             guard let range = head.contentRange, range.first == purpose.offset else {
-                return fail(.network("the server sent a different byte range than requested", url), at: now)
+                return giveUp(.network("the server sent a different byte range than requested", url), at: now)
             }
             if length == nil { length = range.total }
             if purpose == .open { isSeekable = length != nil }
-            phase = .streaming
-            hasAcceptedResponse = true
+            accept(head)
+            return nil
         case 200..<300:
             return acceptFullBody(head, for: purpose, at: now)
+        case 416 where purpose.offset > 0:
+            return endOfBody(at: purpose.offset, total: head.unsatisfiedRangeTotal, for: purpose, now: now)
         default:
             refusedBodyLength = head.contentLength
-            return fail(.forHTTPStatus(head.status, url: url), at: now)
+            return recover(
+                from: .httpStatus(head.status), error: .forHTTPStatus(head.status, url: url), at: now)
         }
-        return nil
     }
 
     /// Appends body bytes; when the buffer reaches its limit and the transfer can continue
     /// later with a range request, pauses and returns the task to cancel (back-pressure).
-    mutating func receiveData(_ data: Data, from sender: URLSessionTask, at now: Duration) -> URLSessionDataTask? {
+    mutating func receiveData(
+        _ data: Data, from sender: URLSessionTask, at now: Duration, clockNow: Duration? = nil
+    ) -> URLSessionDataTask? {
         guard sender === task else { return nil }
         switch phase {
         case .streaming, .paused:
-            buffer.append(data)
             bytesThisRequest += Int64(data.count)
+            if let clockNow { lastProgressAt = clockNow }
+            let skipped = Int(min(skipRemaining, Int64(data.count)))
+            skipRemaining -= Int64(skipped)
+            guard skipped < data.count else { return nil }
+            buffer.append(skipped == 0 ? data : data.subdata(in: (data.startIndex + skipped)..<data.endIndex))
+            consecutiveFailures = 0
         default: return nil
         }
         // A transfer about to complete is not paused: it finishes a little over the limit.
@@ -167,27 +224,37 @@ struct HTTPTransferState: Sendable {
         return task
     }
 
-    /// Ends the current transfer: finished when the body is complete, failed otherwise.
-    /// A paused transfer's task ends with the cancellation error, which is expected.
-    mutating func complete(_ sender: URLSessionTask, error: (any Error)?) {
+    /// Ends the current transfer: finished when the body is complete; otherwise a failure
+    /// the policy may retry (`pendingRetryDelay`). A paused transfer's task ends with the
+    /// cancellation error, which is expected.
+    mutating func complete(_ sender: URLSessionTask, error: (any Error)?, at now: Duration = .zero) {
         guard sender === task else { return }
         task = nil
         if case .paused = phase {
             if let length, fetchOffset >= length { phase = .finished }
             return
         }
+        let midBody: Bool
         switch phase {
-        case .awaitingResponse, .streaming: break
+        case .awaitingResponse: midBody = false
+        case .streaming: midBody = true
         default: return
         }
+        let position = length.map { "at byte \(fetchOffset) of \($0)" } ?? "at byte \(fetchOffset)"
         if let error {
-            phase = .failed(.forTransportError(error, url: url))
-        } else if case .awaitingResponse = phase {
-            phase = .failed(.network("the server closed the connection without a response", url))
+            let failure = LoadErrorPolicy.Failure(transportError: error, midBody: midBody)
+            var reason = ByteSourceError.forTransportError(error, url: url)
+            if midBody, case .network(let message, _) = reason { reason = .network("\(message) \(position)", url) }
+            _ = recover(from: failure, error: reason, at: now)
+        } else if !midBody {
+            _ = recover(
+                from: .connectionLost, error: .network("the server closed the connection without a response", url),
+                at: now)
         } else if let length, fetchOffset < length {
-            phase = .failed(.network("the connection closed after \(fetchOffset) of \(length) bytes", url))
+            _ = recover(from: .connectionLost, error: .network("the connection closed \(position)", url), at: now)
         } else {
             phase = .finished
+            cancelTimers()
         }
     }
 
@@ -239,6 +306,7 @@ struct HTTPTransferState: Sendable {
         readPosition = offset
         if let length, offset >= length {
             phase = .finished
+            cancelTimers()
             return (.done, stale)
         }
         return (.request(.seek(offset)), stale)
@@ -254,6 +322,7 @@ struct HTTPTransferState: Sendable {
         let task = detachTask(at: now)
         phase = terminal
         buffer.removeAll()
+        cancelTimers()
         return task
     }
 
@@ -280,17 +349,120 @@ struct HTTPTransferState: Sendable {
             readPosition = 0
         case .seek:
             break
-        case .refill(let offset):
-            return fail(.network("the server ignored the byte range when resuming at byte \(offset)", url), at: now)
+        case .refill(let offset), .resume(let offset):
+            // The server ignored the range: its body starts at byte 0 again. The bytes the
+            // reader already has are discarded as they arrive; no more pauses, as the next
+            // refill would cost the whole prefix again.
+            if let length, let announced = head.contentLength, announced != length {
+                return giveUp(
+                    .network(
+                        "the server ignored the byte range at byte \(offset) and now sends \(announced) bytes, not \(length)",
+                        url), at: now)
+            }
+            isSeekable = false
+            skipRemaining = offset
         }
-        phase = .streaming
-        hasAcceptedResponse = true
+        accept(head)
         return nil
     }
 
-    private mutating func fail(_ error: ByteSourceError, at now: Duration) -> URLSessionDataTask? {
+    /// The response head is good: its body is the reader's from now on.
+    private mutating func accept(_ head: HTTPResponseHead) {
+        if validator == nil { validator = head.validator }
+        phase = .streaming
+        hasAcceptedResponse = true
+        hasStartedBody = true
+    }
+
+    /// Why `head` shows the resource is no longer the one being read, for a request that
+    /// continues the body (or seeks in it); `nil` when nothing says so.
+    private func changeOfResource(in head: HTTPResponseHead, for purpose: HTTPRequestPurpose) -> String? {
+        guard purpose != .open, (200..<300).contains(head.status), let validator else { return nil }
+        if let change = validator.mismatch(with: head.validator) { return change }
+        if head.status == 206, let length, let total = head.contentRange?.total, total != length {
+            return "its length changed from \(length) to \(total) bytes"
+        }
+        return nil
+    }
+
+    /// A 416 to a range request at `offset`: the resource ends before it. After a length that
+    /// promised more (a stale or wrong Content-Length), that is the end of the body, not an
+    /// error — unless the server says the resource has another length now.
+    private mutating func endOfBody(
+        at offset: Int64, total: Int64?, for purpose: HTTPRequestPurpose, now: Duration
+    ) -> URLSessionDataTask? {
+        if purpose.continuesBody, let total, total != offset {
+            return giveUp(.network("the resource changed while it was read: it is now \(total) bytes", url), at: now)
+        }
+        let stale = detachTask(at: now)
+        length = purpose.continuesBody ? offset : (total ?? offset)
+        hasAcceptedResponse = true
+        phase = .finished
+        cancelTimers()
+        return stale
+    }
+
+    /// A failure the policy may retry: with a retry, the current request's purpose (or, mid-
+    /// body, a resume at the first byte not yet received) waits for the backoff left in
+    /// `pendingRetryDelay`; otherwise the error is final. Returns the task to cancel.
+    mutating func recover(
+        from failure: LoadErrorPolicy.Failure, error: ByteSourceError, at now: Duration
+    ) -> URLSessionDataTask? {
+        let purpose: HTTPRequestPurpose
+        switch phase {
+        case .awaitingResponse(let pending): purpose = pending
+        case .streaming: purpose = .resume(fetchOffset)
+        default: return nil
+        }
+        let stale = detachTask(at: now)
+        consecutiveFailures += 1
+        let resuming = hasStartedBody
+        switch policy.decision(for: failure, attempt: consecutiveFailures, resuming: resuming) {
+        case .retry(let delay):
+            phase = .retrying(purpose)
+            pendingRetryDelay = delay
+            retryDelays.append(delay)
+            // The request is over; the next one gets its own watch.
+            stallWatch?.cancel()
+            stallWatch = nil
+        case .fail:
+            phase = .failed(finalError(error))
+            cancelTimers()
+        }
+        return stale
+    }
+
+    /// The backoff of the retry just decided, for the driver to schedule (once).
+    private(set) var pendingRetryDelay: Duration?
+    /// Every backoff decided so far, in order (for tests and diagnostics).
+    private(set) var retryDelays: [Duration] = []
+
+    /// Takes the pending backoff, if a retry was decided since the last call.
+    mutating func takePendingRetryDelay() -> Duration? {
+        defer { pendingRetryDelay = nil }
+        return pendingRetryDelay
+    }
+
+    /// A failure no retry can mend (the resource changed, a wrong range): final at once.
+    private mutating func giveUp(_ error: ByteSourceError, at now: Duration) -> URLSessionDataTask? {
         let task = detachTask(at: now)
         phase = .failed(error)
+        cancelTimers()
         return task
+    }
+
+    /// The error that ends the retries: after several attempts, the message says so.
+    private func finalError(_ error: ByteSourceError) -> ByteSourceError {
+        guard consecutiveFailures > 1, case .network(let message, let url) = error else { return error }
+        return .network("\(message) (gave up after \(consecutiveFailures) attempts)", url)
+    }
+
+    /// Stops the stall watch and any pending retry.
+    mutating func cancelTimers() {
+        stallWatch?.cancel()
+        retryTimer?.cancel()
+        stallWatch = nil
+        retryTimer = nil
+        pendingRetryDelay = nil
     }
 }

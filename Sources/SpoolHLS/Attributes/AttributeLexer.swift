@@ -35,7 +35,10 @@ enum AttributeLexer {
             let nameStart = index
             while index < end, bytes[index] != equals {
                 guard isNameCharacter(bytes[index]) else {
-                    if bytes[index] == comma || isBlank(bytes[index]) {
+                    if bytes[index] == comma { throw failure(.missingEquals, at: nameStart) }
+                    // A blank with an '=' after it in the same attribute is inside the name
+                    // ("A B=1", "A =1"): that is the problem, not a missing '='.
+                    if isBlank(bytes[index]) && !hasEquals(bytes, from: index, before: end) {
                         throw failure(.missingEquals, at: nameStart)
                     }
                     throw failure(.invalidNameCharacter(character(bytes, at: index)), at: index)
@@ -75,6 +78,16 @@ enum AttributeLexer {
             if index < end { index += 1 }  // the comma
         }
         return attributes
+    }
+
+    /// Whether an '=' comes after `index` before the next comma (or `end`).
+    private static func hasEquals(_ bytes: [UInt8], from index: Int, before end: Int) -> Bool {
+        var position = index
+        while position < end, bytes[position] != comma {
+            if bytes[position] == equals { return true }
+            position += 1
+        }
+        return false
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {

@@ -110,10 +110,15 @@ struct AttributeList {
         try unquoted(name, .resolution) { ValueParser.resolution($0) }
     }
 
-    /// A quoted-string attribute holding a byte range `n[@o]`.
-    func byteRange(_ name: String) throws(PlaylistParseError) -> (length: Int, offset: Int?)? {
+    /// A quoted-string attribute holding a byte range `n[@o]`. With `allowsUnquoted`, also the
+    /// unquoted form the Python `m3u8` library writes for EXT-X-PART (`BYTERANGE=1000@2000`):
+    /// the value cannot be mistaken for anything else.
+    func byteRange(
+        _ name: String, allowsUnquoted: Bool = false
+    ) throws(PlaylistParseError) -> (length: Int, offset: Int?)? {
         guard let attribute = attribute(name) else { return nil }
-        guard attribute.isQuoted, let range = ValueParser.byteRange(Array(attribute.value.utf8)[...]) else {
+        guard attribute.isQuoted || allowsUnquoted, let range = ValueParser.byteRange(Array(attribute.value.utf8)[...])
+        else {
             throw invalid(attribute, expected: .byteRange)
         }
         return range

@@ -37,7 +37,8 @@ public struct AttributeSyntaxError: Error, Sendable, Equatable, CustomStringConv
         let text =
             switch reason {
             case .emptyName: "attribute name is empty"
-            case .invalidNameCharacter(let character): "invalid character \(quoted(character)) in attribute name"
+            case .invalidNameCharacter(let character):
+                "\(quoted(character)) in an attribute name (names are A–Z, 0–9 and '-' only\(hint(for: character)))"
             case .missingEquals: "attribute name without '='"
             case .emptyValue: "attribute value is empty"
             case .unterminatedQuotedString: "unterminated quoted-string"
@@ -47,6 +48,13 @@ public struct AttributeSyntaxError: Error, Sendable, Equatable, CustomStringConv
             case .duplicateAttribute(let name): "attribute \(name) appears twice"
             }
         return "column \(column): \(text)"
+    }
+
+    /// What the author probably meant, for the usual slips.
+    private func hint(for character: Character) -> String {
+        if character.isLowercase && character.isASCII { return "; write it in upper case" }
+        if character.isWhitespace { return "; no blanks before '='" }
+        return ""
     }
 
     private func quoted(_ character: Character) -> String {

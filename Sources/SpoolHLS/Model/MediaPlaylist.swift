@@ -51,4 +51,6 @@ public struct MediaPlaylist: Sendable, Equatable {
     public let preloadHints: [PreloadHint]
     /// EXT-X-RENDITION-REPORT tags.
     public let renditionReports: [RenditionReport]
+    /// What the parser tolerated (a trailing EXTINF without its URI…), in line order.
+    public internal(set) var warnings: [PlaylistWarning] = []
 }

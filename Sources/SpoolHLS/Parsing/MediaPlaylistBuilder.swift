@@ -112,18 +112,27 @@ struct MediaPlaylistBuilder {
     mutating func build(
         url: URL, version: Int?, hasIndependentSegments: Bool, start: StartPoint?
     ) throws(PlaylistParseError) -> MediaPlaylist {
+        var warnings: [PlaylistWarning] = []
+        // A last EXTINF without its URI is a segment still being written (a live playlist
+        // caught mid-update, or a tool that writes the tag first): the segments before it
+        // are good, so only it is dropped. One followed by another segment is still an error.
         if let pendingInfo {
-            throw PlaylistParseError(line: pendingInfo.line, problem: .missingURI(tag: "EXTINF"))
+            warnings.append(
+                PlaylistWarning(
+                    line: pendingInfo.line, message: "EXTINF is not followed by a URI line; the segment is ignored"))
+            self.pendingInfo = nil
         }
         guard let targetDuration else { throw PlaylistParseError(line: nil, problem: .missingTargetDuration) }
         backfillDates()
-        return MediaPlaylist(
+        var playlist = MediaPlaylist(
             url: url, version: version, targetDuration: targetDuration, mediaSequence: mediaSequence,
             discontinuitySequence: discontinuitySequence, playlistType: playlistType, hasEndList: hasEndList,
             isIFramesOnly: isIFramesOnly, hasIndependentSegments: hasIndependentSegments, start: start,
             segments: segments, dateRanges: dateRanges, partTargetDuration: partTargetDuration,
             serverControl: serverControl, skip: skip, trailingParts: pendingParts, preloadHints: preloadHints,
             renditionReports: renditionReports)
+        playlist.warnings = warnings
+        return playlist
     }
 
     /// Dates for the segments before the first EXT-X-PROGRAM-DATE-TIME, counted back from it.

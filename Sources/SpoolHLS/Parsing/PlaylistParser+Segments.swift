@@ -97,7 +97,8 @@ extension PlaylistParser {
         try media.addPart(
             uri: try list.required(uriAttribute(list, "URI"), "URI"),
             duration: try list.required(list.time("DURATION"), "DURATION"),
-            isIndependent: try list.flag("INDEPENDENT") ?? false, range: try list.byteRange("BYTERANGE"),
+            isIndependent: try list.flag("INDEPENDENT") ?? false,
+            range: try list.byteRange("BYTERANGE", allowsUnquoted: true),
             isGap: try list.flag("GAP") ?? false, line: line)
     }
 }

@@ -9,11 +9,13 @@ struct LoopbackConnection {
     let state: ConditionLock<ServerState>
 
     /// How sending a response ended.
-    private enum Delivery {
+    enum Delivery {
         case complete
         case peerClosed
         /// The response was scripted to stop mid-body: the server closes the connection.
         case hungUp
+        /// The response was scripted to reset the connection: it is closed with an RST.
+        case reset
     }
 
     /// Runs until the client closes, a request is malformed, or the server stops; then
@@ -22,12 +24,16 @@ struct LoopbackConnection {
         var parser = HTTPRequestParser()
         var closedEarly = false
         serving: while let request = readRequest(with: &parser) {
-            let response = respond(to: request)
-            switch send(ResponsePlan(response, for: request.head)) {
+            let (response, index) = respond(to: request)
+            let sender = ResponseSender(connectionID: id, fd: fd, requestIndex: index, state: state)
+            switch sender.send(ResponsePlan(response, for: request.head)) {
             case .peerClosed:
                 closedEarly = true
                 break serving
             case .hungUp:
+                break serving
+            case .reset:
+                LoopbackSocket.setResetOnClose(fd)
                 break serving
             case .complete where request.head.wantsClose:
                 break serving
@@ -58,7 +64,8 @@ struct LoopbackConnection {
             }
             guard let head else { return nil }
             guard head.header("Transfer-Encoding") == nil, let length = head.contentLength else {
-                _ = send(ResponsePlan(.status(501), for: head))
+                _ = ResponseSender(connectionID: id, fd: fd, requestIndex: nil, state: state)
+                    .send(ResponsePlan(.status(501), for: head))
                 return nil
             }
             // curl asks before sending large bodies; without this answer it waits a second.
@@ -79,59 +86,21 @@ struct LoopbackConnection {
         }
     }
 
-    /// Records the request, then finds its answer (a handler runs outside the lock).
-    private func respond(to request: (head: HTTPRequestHead, body: Data)) -> ScriptedResponse {
+    /// Records the request, then finds its answer (a handler runs outside the lock). Returns
+    /// the request's index in the log too, for recording how it was answered.
+    private func respond(to request: (head: HTTPRequestHead, body: Data)) -> (ScriptedResponse, Int) {
         let recorded = RecordedRequest(
             connectionID: id, method: request.head.method, path: request.head.path, query: request.head.query,
             headers: request.head.headers, body: request.body, receivedAt: .now)
-        let route = state.update { server in
+        let (route, index) = state.update { server in
             server.log.requests.append(recorded)
             server.updateConnection(id) { $0.requestCount += 1 }
-            return server.route(for: recorded.path)
+            return (server.route(for: recorded.path), server.log.requests.count - 1)
         }
         switch route {
-        case .fixed(let response)?: return response
-        case .handler(let handler)?: return handler(recorded)
-        case nil: return .status(404)
+        case .fixed(let response)?: return (response, index)
+        case .handler(let handler)?: return (handler(recorded), index)
+        case nil: return (.status(404), index)
         }
-    }
-
-    /// Writes the head, then the body in chunks (paced when throttled), counting every
-    /// byte so tests can see how far a transfer got before the client left.
-    private func send(_ plan: ResponsePlan) -> Delivery {
-        guard LoopbackSocket.send(plan.head, to: fd) else { return .peerClosed }
-        state.update { server in server.updateConnection(id) { $0.bytesSent += plan.head.count } }
-        let step = plan.throttle?.chunkSize ?? (64 << 10)
-        var offset = plan.body.startIndex
-        var isFirstChunk = true
-        let stop = plan.hangUpAfter.map { min(plan.body.startIndex + max($0, 0), plan.body.endIndex) }
-        let end = stop ?? plan.body.endIndex
-        var peerPipelined = false
-        while offset < end {
-            let size = isFirstChunk ? plan.throttle?.firstChunkSize ?? step : step
-            isFirstChunk = false
-            let chunkEnd = min(offset + size, end)
-            guard LoopbackSocket.send(plan.body[offset..<chunkEnd], to: fd) else { return .peerClosed }
-            let count = chunkEnd - offset
-            state.update { server in
-                server.updateConnection(id) { record in
-                    record.bytesSent += count
-                    record.bodyBytesSent += count
-                }
-            }
-            offset = chunkEnd
-            // A throttled response that hangs up mid-body waits once more before hanging up.
-            if let throttle = plan.throttle, offset < plan.body.endIndex {
-                let deadline = ContinuousClock.now.advanced(by: throttle.delay)
-                while case let remaining = ContinuousClock.now.duration(to: deadline), remaining > .zero {
-                    switch LoopbackSocket.waitForPeer(on: fd, timeout: remaining, watchingForData: !peerPipelined) {
-                    case .closed: return .peerClosed
-                    case .sentData: peerPipelined = true
-                    case .quiet: continue
-                    }
-                }
-            }
-        }
-        return end == plan.body.endIndex ? .complete : .hungUp
     }
 }

@@ -147,6 +147,26 @@ enum LoopbackSocket {
         _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
     }
 
+    /// Waits (at most `timeout`) until every byte written to `fd` has been acknowledged by
+    /// the peer (`SIOCOUTQ` is 0), so that a reset after N bytes means the peer has N bytes:
+    /// closing with an RST discards whatever is still queued.
+    static func waitUntilAcknowledged(_ fd: Int32, timeout: Duration) {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while ContinuousClock.now < deadline {
+            var queued: Int32 = 0
+            // SIOCOUTQ (= TIOCOUTQ): bytes in the send queue not yet acknowledged.
+            guard ioctl(fd, UInt(0x5411), &queued) == 0, queued > 0 else { return }
+            if waitForPeer(on: fd, timeout: .milliseconds(2), watchingForData: false) == .closed { return }
+        }
+    }
+
+    /// Makes the next `close(fd)` reset the connection (RST) instead of closing it in
+    /// order (FIN): `SO_LINGER` on with a zero timeout.
+    static func setResetOnClose(_ fd: Int32) {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+    }
+
     /// Closes `fd`.
     static func close(_ fd: Int32) {
         _ = Glibc.close(fd)

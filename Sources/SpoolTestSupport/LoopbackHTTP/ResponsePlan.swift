@@ -3,11 +3,14 @@ import Foundation
 /// The bytes one scripted response turns into for one request: status line and headers,
 /// the body (or the requested slice of it), and how to pace it.
 struct ResponsePlan {
+    var status: Int
     var head: Data
     var body: Data
     var throttle: ScriptedResponse.Throttle?
     /// Body bytes to send before closing the connection mid-body; `nil` sends it all.
     var hangUpAfter: Int?
+    var interruption: ScriptedResponse.Interruption?
+    var latency: Duration?
 
     /// Resolves `scripted` against `request`: applies a byte range when the route honours
     /// ranges, drops the body for HEAD, and computes the framing headers.
@@ -33,16 +36,25 @@ struct ResponsePlan {
                 body = Data()
             }
         }
-        framing.append(("Content-Length", "\(body.count)"))
+        let announced = max(0, body.count + scripted.contentLengthError)
+        framing.append(("Content-Length", "\(announced)"))
         var text = "HTTP/1.1 \(status) \(Self.reason(for: status))\r\n"
         for (name, value) in framing + scripted.headers {
             text += "\(name): \(value)\r\n"
         }
         text += "\r\n"
         head = Data(text.utf8)
+        self.status = status
         self.body = request.method == "HEAD" ? Data() : body
         throttle = scripted.throttle
         hangUpAfter = scripted.hangUpAfterBodyBytes
+        interruption = scripted.interruption
+        latency = scripted.latency
+        // A wrong length: send what is true (or what was announced, if less), then close,
+        // as a server whose length was stale would.
+        if announced != body.count, request.method != "HEAD" {
+            hangUpAfter = min(hangUpAfter ?? Int.max, announced, body.count)
+        }
     }
 
     private static func reason(for status: Int) -> String {

@@ -55,11 +55,20 @@ public struct ScriptedResponse: Sendable {
     /// `Content-Length` announced the whole body: a connection lost mid-transfer. A throttled
     /// response waits its delay once more after the last chunk before closing.
     public var hangUpAfterBodyBytes: Int?
+    /// A fault in the middle of the body (a reset or a stall); `nil` for none.
+    public var interruption: Interruption?
+    /// Real time waited before the status line is sent (a slow server or a long route).
+    public var latency: Duration?
+    /// How many bytes the announced Content-Length is off from the body sent (of the range,
+    /// for a 206). Positive (too long): the body is sent, then the connection is closed;
+    /// negative (too short): the announced bytes are sent, then the connection is closed.
+    public var contentLengthError: Int
 
     /// A response with everything explicit.
     public init(
         status: Int = 200, headers: [(name: String, value: String)] = [], body: Data = Data(),
-        throttle: Throttle? = nil, ranges: RangeSupport = .none, hangUpAfterBodyBytes: Int? = nil
+        throttle: Throttle? = nil, ranges: RangeSupport = .none, hangUpAfterBodyBytes: Int? = nil,
+        interruption: Interruption? = nil, latency: Duration? = nil, contentLengthError: Int = 0
     ) {
         self.status = status
         self.headers = headers
@@ -67,6 +76,9 @@ public struct ScriptedResponse: Sendable {
         self.throttle = throttle
         self.ranges = ranges
         self.hangUpAfterBodyBytes = hangUpAfterBodyBytes
+        self.interruption = interruption
+        self.latency = latency
+        self.contentLengthError = contentLengthError
     }
 
     /// A 200 serving `body` as a seekable file (`Accept-Ranges: bytes`, ranges honoured).

@@ -16,6 +16,12 @@ public struct RecordedRequest: Sendable {
     public var body: Data
     /// When the request head had been read.
     public var receivedAt: ContinuousClock.Instant
+    /// The status the server answered with, recorded just before its head is sent (so a
+    /// client never sees an answer the log does not have); `nil` before that.
+    public var status: Int?
+    /// Body bytes of the answer written to the socket so far (counted once each write
+    /// returns).
+    public var bodyBytesSent = 0
 
     /// The first value of the header `name`, compared case-insensitively.
     public func header(_ name: String) -> String? {

@@ -1,14 +1,15 @@
 /// An injected clock seen as offsets from the moment the timeline was made.
 ///
-/// `any Clock<Duration>` hides its instant type; plain durations let the modelled device
-/// (`ModelledDeviceBuffer`) do its arithmetic without generics. The clock is only read and
+/// `any Clock<Duration>` hides its instant type; plain durations let the modelled audio device
+/// (`ModelledDeviceBuffer`) and the HTTP source's retry and stall timers do their arithmetic
+/// without generics. The clock is only read and
 /// slept on, never constructed here: the command line passes a real one, tests a manual one.
-struct ClockTimeline: Sendable {
+package struct ClockTimeline: Sendable {
     private let elapsed: @Sendable () -> Duration
     private let sleeper: @Sendable (Duration) async throws -> Void
 
     /// A timeline whose zero is `clock.now`.
-    init(clock: any Clock<Duration>) {
+    package init(clock: any Clock<Duration>) {
         self = Self.make(clock)
     }
 
@@ -27,10 +28,10 @@ struct ClockTimeline: Sendable {
     }
 
     /// Time since the timeline's zero.
-    var now: Duration { elapsed() }
+    package var now: Duration { elapsed() }
 
     /// Suspends until `now >= offset`; throws `CancellationError` if the task is cancelled.
-    func sleep(until offset: Duration) async throws {
+    package func sleep(until offset: Duration) async throws {
         try await sleeper(offset)
     }
 }

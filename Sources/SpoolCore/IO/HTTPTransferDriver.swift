@@ -1,0 +1,73 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Starts an `HTTPByteSource`'s requests and runs its timers: the stall watch of each
+/// request and the backoff before a retry, both on the injected clock.
+///
+/// A value made wherever a request may start — the source's calls and the session's delegate
+/// callbacks (which are handed the session) — so nothing holds the session but the source.
+/// Every method is called with the state's lock held; the timers take the lock themselves
+/// when they wake, and act only while their request is still the current one.
+struct HTTPTransferDriver: Sendable {
+    let state: ConditionLock<HTTPTransferState>
+    let session: URLSession
+    let url: URL
+    let options: HTTPByteSource.Options
+    let timeline: ClockTimeline
+
+    /// Creates and starts the task for `purpose`, with a stall watch. URLSession's methods
+    /// used here never wait for this source's lock.
+    func start(_ purpose: HTTPRequestPurpose, in transfer: inout HTTPTransferState) {
+        var request = URLRequest(url: url)
+        request.cachePolicy = .reloadIgnoringLocalCacheData
+        for (name, value) in options.headers {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+        // Compressed bodies would make Content-Length and byte offsets disagree.
+        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+        if purpose.offset > 0 {
+            request.setValue("bytes=\(purpose.offset)-", forHTTPHeaderField: "Range")
+        }
+        let task = session.dataTask(with: request)
+        transfer.begin(task, for: purpose, at: timeline.now)
+        transfer.stallWatch = watchForStall(of: transfer.attempt)
+        task.resume()
+    }
+
+    /// Schedules the retry the state decided on, if any.
+    func scheduleRetryIfDecided(in transfer: inout HTTPTransferState) {
+        guard let delay = transfer.takePendingRetryDelay() else { return }
+        let attempt = transfer.attempt
+        let deadline = timeline.now + delay
+        transfer.retryTimer = Task { [self] in
+            do { try await timeline.sleep(until: deadline) } catch { return }
+            state.update { transfer in
+                guard transfer.attempt == attempt, case .retrying(let purpose) = transfer.phase else { return }
+                start(purpose, in: &transfer)
+            }
+        }
+    }
+
+    /// A task that fails request `attempt` once no byte arrived for the stall timeout.
+    private func watchForStall(of attempt: Int) -> Task<Void, Never> {
+        let first = timeline.now + options.loadErrorPolicy.stallTimeout
+        return Task { [self] in
+            var deadline = first
+            while true {
+                do { try await timeline.sleep(until: deadline) } catch { return }
+                let now = options.now()
+                let (check, stale) = state.update { transfer in
+                    let outcome = transfer.checkStall(of: attempt, at: timeline.now, now: now)
+                    if outcome.0 == .stalled { scheduleRetryIfDecided(in: &transfer) }
+                    return outcome
+                }
+                stale?.cancel()
+                guard case .wait(let next) = check else { return }
+                deadline = next
+            }
+        }
+    }
+}
