@@ -85,6 +85,8 @@ let package = Package(
             path: "Tests/SpoolPersistenceChild", swiftSettings: strictSwift),
         .testTarget(
             name: "SpoolTests", dependencies: ["Spool", "SpoolTestSupport"], swiftSettings: strictSwift),
+        // The command line's parsers (options, spool.conf, playlists), tested inside the executable.
+        .testTarget(name: "SpoolCLITests", dependencies: ["spool"], swiftSettings: strictSwift),
         .testTarget(
             name: "SpoolTestSupportTests", dependencies: ["SpoolTestSupport"], swiftSettings: strictSwift),
     ]
