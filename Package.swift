@@ -23,9 +23,13 @@ let package = Package(
     ],
     targets: [
         // C system libraries (Debian's -dev packages; scripts/bootstrap installs them).
+        // libpulse and sdl2 have no pkgConfig: their .pc files add -D_REENTRANT and -pthread,
+        // which SwiftPM refuses with a "prohibited flag(s)" warning on every build. Both need
+        // nothing from pkg-config: the headers are under /usr/include (SDL's included as
+        // <SDL2/…>), the module maps name the libraries, and glibc needs neither flag.
         .systemLibrary(name: "CFFmpeg", pkgConfig: "libavformat"),
-        .systemLibrary(name: "CPulse", pkgConfig: "libpulse"),
-        .systemLibrary(name: "CSDL", pkgConfig: "sdl2"),
+        .systemLibrary(name: "CPulse"),
+        .systemLibrary(name: "CSDL"),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3"),
 
@@ -81,6 +85,8 @@ let package = Package(
             path: "Tests/SpoolPersistenceChild", swiftSettings: strictSwift),
         .testTarget(
             name: "SpoolTests", dependencies: ["Spool", "SpoolTestSupport"], swiftSettings: strictSwift),
+        // The command line's parsers (options, spool.conf, playlists), tested inside the executable.
+        .testTarget(name: "SpoolCLITests", dependencies: ["spool"], swiftSettings: strictSwift),
         .testTarget(
             name: "SpoolTestSupportTests", dependencies: ["SpoolTestSupport"], swiftSettings: strictSwift),
     ]

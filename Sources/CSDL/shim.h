@@ -3,8 +3,10 @@
 #define CSDL_SHIM_H
 
 #define SDL_MAIN_HANDLED 1
-#include <SDL.h>
-#include <SDL_ttf.h>
+// Through the SDL2/ directory rather than sdl2.pc's -I/usr/include/SDL2 (see Package.swift);
+// SDL's own headers include each other with quotes, so they resolve next to these.
+#include <SDL2/SDL.h>
+#include <SDL2/SDL_ttf.h>
 
 /// SDL_WINDOWPOS_CENTERED (a macro expression).
 static inline int csdl_windowpos_centered(void) { return SDL_WINDOWPOS_CENTERED; }

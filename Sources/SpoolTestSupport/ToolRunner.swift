@@ -39,10 +39,11 @@ public enum ToolRunner {
     /// Runs `executable` to completion. Output goes to temporary files rather than pipes,
     /// so a chatty tool can never deadlock on a full pipe. With a `timeout`, a process still
     /// running after that much real time is killed with SIGKILL and reported as `timedOut`
-    /// (so a hung child fails a test instead of hanging the run).
-    public static func run(_ executable: URL, _ arguments: [String], timeout: Duration? = nil) async throws
-        -> ToolOutput
-    {
+    /// (so a hung child fails a test instead of hanging the run). `environment` is added to
+    /// (and overrides) the test process's own.
+    public static func run(
+        _ executable: URL, _ arguments: [String], timeout: Duration? = nil, environment: [String: String] = [:]
+    ) async throws -> ToolOutput {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("spool-tool-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -61,6 +62,9 @@ public enum ToolRunner {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err

@@ -26,9 +26,25 @@ enum AudioDevices {
         guard devices.contains(where: { $0.name == name }) else { throw UnknownDevice(name: name, available: devices) }
     }
 
+    /// `spool devices`'s usage, for `--help` and usage errors.
+    static let usage = """
+        spool devices
+          list the PulseAudio sinks, one "NAME<TAB>DESCRIPTION" line each, the default marked
+          " (default)"; pass NAME to `spool play --audio-device NAME`.
+          --help, -h                    show this help
+        """
+
     /// `spool devices`: one line per sink, "NAME<TAB>DESCRIPTION", the default marked with
-    /// " (default)". Exits 1 with a message when no server answers.
-    static func run() async -> Int32 {
+    /// " (default)". Exits 1 with a message when no server answers; 2 for any argument but help.
+    static func run(_ arguments: [String]) async -> Int32 {
+        if PlayArguments.asksForHelp(arguments) {
+            print(usage)
+            return 0
+        }
+        if let argument = arguments.first {
+            StandardError.report("devices: unexpected argument '\(argument)'\nusage: \(usage)")
+            return 2
+        }
         do {
             for device in try await list() {
                 print("\(device.name)\t\(device.description)\(device.isDefault ? " (default)" : "")")

@@ -1,8 +1,9 @@
 import Foundation
 import Spool
 
-/// The flags of `spool play`, parsed and validated. Every invalid flag is a usage error with a
-/// message naming it; nothing is silently ignored.
+/// The flags of `spool play`, parsed and validated (`PlayOptions+Parsing.swift`), from
+/// spool.conf and the command line. Every invalid flag is a usage error with a message naming
+/// it; nothing is silently ignored.
 struct PlayOptions: Equatable {
     enum VideoChoice: Equatable {
         case automatic, sdl, null, none
@@ -20,6 +21,10 @@ struct PlayOptions: Equatable {
         case forever
     }
 
+    /// The inputs as given, in order: positional arguments and `--playlist` files.
+    var sources: [InputSource] = []
+    /// What to play, in order: `sources` expanded (playlists and directories become their
+    /// entries); `PlayCommand` fills it in before the session starts.
     var inputs: [String] = []
     var video: VideoChoice = .automatic
     var audio: AudioChoice = .automatic
@@ -62,7 +67,16 @@ struct PlayOptions: Equatable {
     }
 
     static let usage = """
-        spool play [options] URL|PATH...     (several inputs play as a queue)
+        spool play [options] URL|PATH|DIR|PLAYLIST...     (several inputs play as a queue)
+          Every option is --name VALUE or --name=VALUE; a flag also takes =yes or =no.
+          A directory plays its media files in natural order (2 before 10); a local .m3u/.m3u8
+          (not HLS) or .pls playlist plays its entries. Defaults come from
+          $XDG_CONFIG_HOME/spool/spool.conf (~/.config/spool/spool.conf): name=value lines,
+          # comments, [profile] sections; the command line wins.
+          --playlist FILE               play the entries of the M3U or PLS playlist FILE
+          --profile NAME                also apply spool.conf's [NAME] section
+          --no-config                   do not read spool.conf
+          --help, -h                    show this help
           --vo sdl|null|framemd5:FILE   video output (default: a window when $DISPLAY is set, else none)
           --ao pulse[:SINK]|wav:FILE|null
                                         audio output (default: PulseAudio when a server answers, else null)
@@ -91,130 +105,8 @@ struct PlayOptions: Equatable {
           --now-playing                 also publish the cover art (written to a cache file) over MPRIS
         """
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> PlayOptions {
-        var options = PlayOptions()
-        var remaining = arguments[...]
-        func value(for flag: String) throws(UsageError) -> String {
-            guard let next = remaining.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
-            return next
-        }
-        func number(_ text: String, for flag: String) throws(UsageError) -> Double {
-            guard let number = Double(text), number.isFinite else {
-                throw UsageError(description: "\(flag): '\(text)' is not a number")
-            }
-            return number
-        }
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--vo": options.video = try parseVideo(try value(for: argument))
-            case "--ao": options.audio = try parseAudio(try value(for: argument))
-            case "--audio-device":
-                let name = try value(for: argument)
-                guard !name.isEmpty else { throw UsageError(description: "--audio-device needs a sink name") }
-                options.audio = .pulse(sink: name)
-                options.audioDevice = name
-            case "--no-video": options.video = .none
-            case "--no-audio": options.audio = .none
-            case "--untimed": options.isUntimed = true
-            case "--start":
-                let seconds = try number(try value(for: argument), for: argument)
-                guard seconds >= 0 else { throw UsageError(description: "--start must not be negative") }
-                options.startSeconds = seconds
-            case "--frames":
-                let text = try value(for: argument)
-                guard let frames = Int(text), frames > 0 else {
-                    throw UsageError(description: "--frames: '\(text)' is not a positive whole number")
-                }
-                options.frameLimit = frames
-            case "--decoder-threads":
-                let text = try value(for: argument)
-                guard let threads = Int(text), (0...64).contains(threads) else {
-                    throw UsageError(description: "--decoder-threads: '\(text)' is not a number from 0 to 64")
-                }
-                options.decoderThreads = threads
-            case "--speed":
-                let speed = try number(try value(for: argument), for: argument)
-                guard (0.5...4).contains(speed) else { throw UsageError(description: "--speed must be from 0.5 to 4") }
-                options.speed = Float(speed)
-            case "--volume":
-                let volume = try number(try value(for: argument), for: argument)
-                guard (0...100).contains(volume) else {
-                    throw UsageError(description: "--volume must be from 0 to 100")
-                }
-                options.volumePercent = Float(volume)
-            case "--mute": options.isMuted = true
-            case "--loop":
-                let text = try value(for: argument)
-                if text == "inf" {
-                    options.loop = .forever
-                } else if let times = Int(text), times > 0 {
-                    options.loop = .times(times)
-                } else {
-                    throw UsageError(description: "--loop: '\(text)' is not a positive whole number or 'inf'")
-                }
-            case "--events": options.eventsPath = try value(for: argument)
-            case "--stats": options.printsStatistics = true
-            case "--no-mpris": options.publishesMPRIS = false
-            case "--no-interstitials": options.playsInterstitials = false
-            case "--mpris-name":
-                let name = try value(for: argument)
-                guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
-                    throw UsageError(description: "--mpris-name: '\(name)' must be letters, digits or _")
-                }
-                options.mprisName = name
-            case "--now-playing": options.writesNowPlayingArtwork = true
-            case "--max-bitrate":
-                let bitrate = try number(try value(for: argument), for: argument)
-                guard bitrate >= 0 else { throw UsageError(description: "--max-bitrate must not be negative") }
-                options.maxBitrate = bitrate
-            case "--max-resolution":
-                let text = try value(for: argument)
-                let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
-                guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
-                    throw UsageError(description: "--max-resolution: '\(text)' is not WIDTHxHEIGHT")
-                }
-                options.maxResolution = PixelSize(width: parts[0], height: parts[1])
-            case "--no-viewport-cap": options.limitsResolutionToViewport = false
-            case "--buffer":
-                let seconds = try number(try value(for: argument), for: argument)
-                guard (0...600).contains(seconds) else {
-                    throw UsageError(description: "--buffer must be from 0 to 600 seconds")
-                }
-                options.bufferSeconds = seconds
-            case "--variant":
-                let text = try value(for: argument)
-                if text == "auto" {
-                    options.variant = nil
-                } else {
-                    guard let index = Int(text), index >= 0 else {
-                        throw UsageError(description: "--variant: '\(text)' is not a variant number or auto")
-                    }
-                    options.variant = index
-                }
-            case "--audio-lang":
-                options.audioLanguage = try language(try value(for: argument), for: argument)
-            case "--sub-lang":
-                let text = try value(for: argument)
-                options.subtitleLanguages = text == "off" ? [] : [try language(text, for: argument)]
-            case "--sub":
-                let path = try value(for: argument)
-                guard !path.isEmpty else { throw UsageError(description: "--sub needs a file") }
-                options.subtitlePath = path
-            case "--":
-                options.inputs.append(contentsOf: remaining)
-                remaining = []
-            case _ where argument.hasPrefix("-") && argument != "-":
-                throw UsageError(description: "unknown option '\(argument)'")
-            default:
-                options.inputs.append(argument)
-            }
-        }
-        guard !options.inputs.isEmpty else { throw UsageError(description: "expected at least one URL or path") }
-        return options
-    }
-
     /// A language tag as `--audio-lang`/`--sub-lang` take it: letters, digits, `-` and `_`.
-    private static func language(_ text: String, for flag: String) throws(UsageError) -> String {
+    static func language(_ text: String, for flag: String) throws(UsageError) -> String {
         let allowed = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
         guard !text.isEmpty, text.count <= 35, allowed, text.first?.isLetter == true else {
             throw UsageError(description: "\(flag): '\(text)' is not a language tag (such as en, fr or pt-BR)")
@@ -222,7 +114,7 @@ struct PlayOptions: Equatable {
         return text
     }
 
-    private static func parseVideo(_ text: String) throws(UsageError) -> VideoChoice {
+    static func parseVideo(_ text: String) throws(UsageError) -> VideoChoice {
         switch text {
         case "sdl": return .sdl
         case "null": return .null
@@ -232,7 +124,7 @@ struct PlayOptions: Equatable {
         }
     }
 
-    private static func parseAudio(_ text: String) throws(UsageError) -> AudioChoice {
+    static func parseAudio(_ text: String) throws(UsageError) -> AudioChoice {
         switch text {
         case "pulse": return .pulse(sink: nil)
         case "null": return .null

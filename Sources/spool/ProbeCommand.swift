@@ -6,14 +6,27 @@ import Spool
 /// Exit status 0 with the description on stdout; 1 with one `spool: <message>` line on
 /// stderr when the input cannot be read or has nothing playable; 2 for a usage error.
 enum ProbeCommand {
-    static let usage = "spool probe [--json] URL|PATH"
+    static let usage = """
+        spool probe [--json] URL|PATH
+          --json                        print one JSON object instead of text
+          --help, -h                    show this help
+        """
 
     static func run(_ arguments: [String]) async -> Int32 {
+        if PlayArguments.asksForHelp(arguments) {
+            print(usage)
+            return 0
+        }
         var asJSON = false
         var inputs: [String] = []
-        for argument in arguments {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
             switch argument {
-            case "--json": asJSON = true
+            case "--json", "--json=yes": asJSON = true
+            case "--json=no": asJSON = false
+            case "--":
+                inputs += remaining
+                remaining = []
             case _ where argument.hasPrefix("-") && argument != "-":
                 StandardError.report("probe: unknown option '\(argument)'\nusage: \(usage)")
                 return 2

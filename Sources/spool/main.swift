@@ -13,11 +13,13 @@ let usage = """
                    metadata (title, artist, album, artwork {mimeType, bytes}).
                    Exits 1 with one "spool: <message>" line if the input cannot be
                    read or has nothing playable.
-      play [options] URL|PATH...
-                   play files or streams as a queue; `spool play --help` lists the options.
+      play [options] URL|PATH|DIR|PLAYLIST...
+                   play files, streams, directories and M3U/PLS playlists as a queue;
+                   `spool play --help` lists the options (also read from spool.conf).
       devices      list the PulseAudio sinks (NAME, description, the default marked) to
                    pass to `spool play --audio-device NAME`.
-      --help       show this help
+      help [COMMAND], --help, -h
+                   show this help, or COMMAND's (as `spool COMMAND --help` does)
       --version    show Spool's version and the versions of the linked libraries
     """
 
@@ -26,6 +28,15 @@ LibraryLogging.setFFmpegLevel(.quiet)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
+case "help" where arguments.count > 1:
+    switch arguments[1] {
+    case "play": print(PlayOptions.usage)
+    case "probe": print(ProbeCommand.usage)
+    case "devices": print(AudioDevices.usage)
+    default:
+        StandardError.report("help: unknown command '\(arguments[1])'\n\(usage)")
+        exit(2)
+    }
 case nil, "--help", "-h", "help":
     print(usage)
 case "--version", "version":
@@ -34,7 +45,7 @@ case "--version", "version":
 case "probe":
     exit(await ProbeCommand.run(Array(arguments.dropFirst())))
 case "devices":
-    exit(await AudioDevices.run())
+    exit(await AudioDevices.run(Array(arguments.dropFirst())))
 case "play":
     exit(await PlayCommand.run(Array(arguments.dropFirst())))
 default:

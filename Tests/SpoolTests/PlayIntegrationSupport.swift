@@ -11,11 +11,15 @@ enum PlayTool {
 
     /// Runs `spool` with `arguments`; kills it after `timeout`.
     /// `play` runs do not publish over MPRIS (other suites drive their own MPRIS players on the
-    /// same test bus by name), except when a test passes `--mpris-name` itself.
-    static func spool(_ arguments: [String], timeout: Duration = defaultTimeout) async throws -> ToolOutput {
+    /// same test bus by name), except when a test passes `--mpris-name` itself. `environment`
+    /// adds to the test's own (`XDG_CONFIG_HOME` for a spool.conf of the test's).
+    static func spool(
+        _ arguments: [String], timeout: Duration = defaultTimeout, environment: [String: String] = [:]
+    ) async throws -> ToolOutput {
         var arguments = arguments
         if arguments.first == "play", !arguments.contains("--mpris-name") { arguments.insert("--no-mpris", at: 1) }
-        let output = try await ToolRunner.run(try ToolRunner.builtProduct("spool"), arguments, timeout: timeout)
+        let output = try await ToolRunner.run(
+            try ToolRunner.builtProduct("spool"), arguments, timeout: timeout, environment: environment)
         #expect(!output.timedOut, "spool \(arguments.joined(separator: " ")) did not finish within \(timeout)")
         return output
     }
