@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(
             name: "SpoolTests", dependencies: ["Spool", "SpoolTestSupport"], swiftSettings: strictSwift),
         .testTarget(
-            name: "SpoolUITests", dependencies: ["SpoolUI", "SpoolTestSupport"], swiftSettings: strictSwift),
+            name: "SpoolUITests", dependencies: ["SpoolUI", "Spool", "SpoolTestSupport"], swiftSettings: strictSwift),
         .testTarget(
             name: "SpoolTestSupportTests", dependencies: ["SpoolTestSupport"], swiftSettings: strictSwift),
     ]

@@ -12,7 +12,7 @@
 /// - Any pointer move or key shows them again; the pointer is visible exactly when they are.
 /// - The spinner shows only once the player has been waiting `bufferingIndicatorDelay`.
 /// - A known duration never reads `-:--`.
-public struct PlayerControlsModel: Sendable {
+public struct PlayerControlsModel: Sendable, Equatable {
     /// An open menu and its highlighted row (moved by the arrows and the pointer).
     public struct OpenMenu: Sendable, Equatable {
         /// Which menu.
