@@ -94,6 +94,26 @@ struct PlayerControlsControllerIntegrationTests {
         #expect(await eventually { controller.model.playback.failureMessage == message })
     }
 
+    @Test("A skip shows its target at once and the player lands there exactly")
+    func skipLandsExactly() async throws {
+        let player = makePlayer()
+        let controller = makeController(player)
+        defer {
+            controller.stop()
+            player.replaceCurrentItem(with: nil)
+        }
+        player.replaceCurrentItem(with: PlayerItem(url: try await TestMedia.url(for: .lowResolution1Minute)))
+        #expect(await eventually { controller.model.layout.frame(of: .skipForward) != nil })
+        #expect(controller.model.playback.phase == .paused)
+        press(controller, .skipForward)
+        // Before the seek lands the label already reads the target, never the old playhead.
+        #expect(controller.model.elapsedText == "0:10")
+        #expect(await eventually { abs(player.currentTime().seconds - 10) < 0.05 })
+        controller.refresh()
+        #expect(controller.model.elapsedText == "0:10")
+        #expect(controller.model.accessibilityElement(for: .timeline)?.value == "0:10 of 1:00")
+    }
+
     @Test("While the real player plays, the controls hide exactly 3 s later on the injected clock")
     func autoHideOnTheInjectedClock() async throws {
         let player = makePlayer()

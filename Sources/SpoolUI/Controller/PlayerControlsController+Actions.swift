@@ -46,10 +46,17 @@ extension PlayerControlsController {
 
     private func seek(to seconds: Double, exact: Bool) {
         let tolerance: MediaTime = exact ? .zero : .positiveInfinity
+        let target = max(seconds, 0)
+        pendingSeekTarget = target
         player.seek(
-            to: MediaTime(seconds: max(seconds, 0), preferredTimescale: 1000), toleranceBefore: tolerance,
+            to: MediaTime(seconds: target, preferredTimescale: 1000), toleranceBefore: tolerance,
             toleranceAfter: tolerance
-        ) { [weak self] _ in self?.refresh() }
+        ) { [weak self] _ in
+            // Only the newest seek's end releases the label (an older one ends superseded).
+            guard let self, self.pendingSeekTarget == target else { return }
+            self.pendingSeekTarget = nil
+            self.refresh()
+        }
     }
 
     private func select(_ index: Int?, in characteristic: MediaCharacteristic) {

@@ -50,6 +50,9 @@ public final class PlayerControlsController {
     private var timerTask: Task<Void, Never>?
     private var timerDeadline: Duration?
     private var endedItemID: UUID?
+    /// Where the newest seek goes, until it lands: the label shows it meanwhile rather than
+    /// jumping back to the old playhead.
+    var pendingSeekTarget: Double?
     private var details = ItemDetailsCache()
 
     /// A controller for `player` whose overlay is laid out for `windowSize` and whose timers run
@@ -132,6 +135,7 @@ public final class PlayerControlsController {
             endedItemID = itemID
         case .currentItemChanged:
             endedItemID = nil
+            pendingSeekTarget = nil
             if let item = player.currentItem { loadDetails(of: item) }
         case .seek, .timeControlStatus(.playing):
             endedItemID = nil
@@ -197,7 +201,7 @@ public final class PlayerControlsController {
         guard let item = player.currentItem else { return snapshot }
         snapshot.phase = phase(of: item)
         let now = player.currentTime()
-        snapshot.currentTime = now.isNumeric ? now.seconds : 0
+        snapshot.currentTime = pendingSeekTarget ?? (now.isNumeric ? now.seconds : 0)
         snapshot.duration = item.duration.isNumeric ? item.duration.seconds : nil
         snapshot.isLive = item.status == .readyToPlay && item.duration.isIndefinite
         snapshot.seekableRange = item.seekableTimeRanges.last.flatMap(Self.seconds(of:))
