@@ -81,6 +81,16 @@ struct ControlsPointerTests {
         #expect(harness.send(.wheel(at: ControlsHarness.overVideo, steps: -2)) == [.seek(to: 78, exact: false)])
     }
 
+    @Test("Over hidden controls the wheel seeks (the volume slider is not there to see) and shows them")
+    func wheelOverHiddenVolume() {
+        var harness = ControlsHarness()
+        let volume = harness.center(of: .volume)
+        harness.wait(.seconds(3))
+        #expect(harness.send(.wheel(at: volume, steps: 1)) == [.seek(to: 88, exact: false)])
+        #expect(harness.model.areControlsVisible)
+        #expect(harness.send(.wheel(at: volume, steps: 1)) == [.setVolume(0.85)])
+    }
+
     @Test("Pressing the volume slider sets the volume under the pointer; dragging follows it")
     func volumeSlider() {
         var harness = ControlsHarness()

@@ -107,9 +107,12 @@ extension PlayerControlsModel {
 
     private mutating func wheel(at point: OverlayPoint, steps: Int, now: Duration) -> [PlayerControlsAction] {
         pointer = point
+        // Hit-test before showing: over hidden controls the wheel acts on the video, never on
+        // a volume slider the user cannot see.
+        let hit = hitTest(point)
         show(at: now)
         guard steps != 0 else { return [] }
-        switch hitTest(point) {
+        switch hit {
         case .control(.volume), .control(.mute):
             return [.setVolume(clampedVolume(playback.volume + Float(steps) * configuration.volumeStep))]
         default:
