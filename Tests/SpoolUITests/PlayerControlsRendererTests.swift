@@ -84,6 +84,33 @@ struct PlayerControlsRendererTests {
         #expect(image.minimumAlpha(in: bannerRect.insetBy(dx: 12, dy: 12)) >= 200)
     }
 
+    @Test("Live: a red LIVE badge at the edge, grey behind it")
+    func liveBadge() throws {
+        var harness = ControlsHarness(
+            PlaybackSnapshot(phase: .playing, currentTime: 99.5, isLive: true, seekableRange: 40...100))
+        let atEdge = renderer.render(harness.model)
+        try OverlayScreenshots.save(atEdge, as: "controls-live")
+        let badge = harness.frame(of: .liveBadge)
+        let red = atEdge.color(atX: badge.x + 3, y: badge.midY)
+        #expect(red.red > 200 && red.green < 60 && red.alpha == 255)
+        harness.report { $0.currentTime = 60 }
+        let behind = renderer.render(harness.model).color(atX: badge.x + 3, y: badge.midY)
+        #expect(behind.red == behind.green && behind.red < 150)
+    }
+
+    @Test("Hovering the timeline draws the time in a box above the pointer; leaving removes it")
+    func hoverBox() {
+        var harness = ControlsHarness()
+        let timeline = harness.frame(of: .timeline)
+        let above = OverlayRect(x: timeline.midX - 10, y: timeline.y - 30, width: 20, height: 16)
+        #expect(renderer.render(harness.model).minimumAlpha(in: above) < 200)
+        harness.send(.pointerMoved(to: OverlayPoint(x: timeline.midX, y: timeline.midY)))
+        #expect(harness.model.hoverText == "5:00")
+        #expect(renderer.render(harness.model).minimumAlpha(in: above) >= 200)
+        harness.send(.pointerMoved(to: ControlsHarness.overVideo))
+        #expect(renderer.render(harness.model).minimumAlpha(in: above) < 200)
+    }
+
     @Test("Scaled to 1920x1080 the bar is still opaque and its proportions kept")
     func scaled() {
         let harness = ControlsHarness(size: OverlaySize(width: 1920, height: 1080))
