@@ -189,6 +189,26 @@ struct BufferingIndicatorTests {
         #expect(harness.model.isBufferingIndicatorVisible)
     }
 
+    @Test("The spinner turns one step every 125 ms while shown, and stops asking for time when gone")
+    func spinnerTurns() {
+        var harness = ControlsHarness()
+        harness.send(.pointerMoved(to: harness.center(of: .volume)))  // hovering: no hide deadline
+        harness.report { $0.phase = .waiting }
+        harness.wait(.milliseconds(500))
+        #expect(harness.model.bufferingIndicatorStep == 0)
+        #expect(harness.model.nextDeadline == .milliseconds(625))
+        harness.wait(.milliseconds(124))
+        #expect(harness.model.bufferingIndicatorStep == 0)
+        harness.wait(.milliseconds(1))
+        #expect(harness.model.bufferingIndicatorStep == 1)
+        harness.wait(.seconds(1))
+        #expect(harness.model.bufferingIndicatorStep == 1)  // nine steps: a full turn and one
+        #expect(harness.model.nextDeadline == .milliseconds(1750))
+        harness.report { $0.phase = .playing }
+        #expect(harness.model.bufferingIndicatorStep == 0)
+        #expect(harness.model.nextDeadline == nil)
+    }
+
     @Test("A failure ends the spinner: it never stays forever")
     func failureEndsSpinner() {
         var harness = ControlsHarness()

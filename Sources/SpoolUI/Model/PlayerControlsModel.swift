@@ -46,6 +46,10 @@ public struct PlayerControlsModel: Sendable, Equatable {
     public internal(set) var areControlsVisible = true
     /// Whether the buffering spinner is shown.
     public internal(set) var isBufferingIndicatorVisible = false
+    /// Which of the spinner's eight steps shows: it turns one step every
+    /// `PlayerControlsModel.spinnerStep` while shown, so it moves without a separate animation
+    /// clock (and stops, costing nothing, when it goes).
+    public internal(set) var bufferingIndicatorStep = 0
     /// The control with the keyboard focus ring, if any.
     public internal(set) var focusedControl: PlayerControl?
     /// The open menu, if any.
@@ -60,6 +64,11 @@ public struct PlayerControlsModel: Sendable, Equatable {
     private var idleSince: Duration
     private var hideWasBlocked = false
     private var waitingSince: Duration?
+    /// Whole spinner steps since it showed.
+    private var spinnerTurns = 0
+
+    /// How long the spinner shows each of its steps (eight steps: a turn a second).
+    public static let spinnerStep: Duration = .milliseconds(125)
 
     /// A model showing its controls at `now`, laid out for `windowSize`.
     public init(
@@ -81,8 +90,10 @@ public struct PlayerControlsModel: Sendable, Equatable {
     public var nextDeadline: Duration? {
         var deadlines: [Duration] = []
         if areControlsVisible && !hideIsBlocked { deadlines.append(idleSince + configuration.autoHideDelay) }
-        if let waitingSince, !isBufferingIndicatorVisible {
-            deadlines.append(waitingSince + configuration.bufferingIndicatorDelay)
+        if let waitingSince {
+            let shownAt = waitingSince + configuration.bufferingIndicatorDelay
+            deadlines.append(
+                isBufferingIndicatorVisible ? shownAt + Self.spinnerStep * (spinnerTurns + 1) : shownAt)
         }
         return deadlines.min()
     }
@@ -167,11 +178,15 @@ public struct PlayerControlsModel: Sendable, Equatable {
         if playback.phase == .waiting {
             let since = waitingSince ?? now
             waitingSince = since
-            isBufferingIndicatorVisible = now >= since + configuration.bufferingIndicatorDelay
+            let shownAt = since + configuration.bufferingIndicatorDelay
+            isBufferingIndicatorVisible = now >= shownAt
+            spinnerTurns = isBufferingIndicatorVisible ? Int((now - shownAt) / Self.spinnerStep) : 0
         } else {
             waitingSince = nil
             isBufferingIndicatorVisible = false
+            spinnerTurns = 0
         }
+        bufferingIndicatorStep = spinnerTurns % 8
     }
 
     /// Lays out again after a change, closing a menu whose button or rows went away and

@@ -53,12 +53,12 @@ extension PlayerControlsRenderer {
         }
     }
 
-    /// The buffering spinner: eight dots on a ring, fading round it.
-    func drawSpinner(_ frame: OverlayRect, on canvas: inout OverlayCanvas) {
+    /// The buffering spinner: eight dots on a ring, fading round it; `step` turns it.
+    func drawSpinner(_ frame: OverlayRect, step: Int, on canvas: inout OverlayCanvas) {
         let (cx, cy) = (Double(frame.x) + Double(frame.width) / 2, Double(frame.y) + Double(frame.height) / 2)
         let ring = Double(frame.width) * 0.38
         for index in 0..<8 {
-            let angle = Double(index) * .pi / 4
+            let angle = Double(index + step) * .pi / 4
             canvas.image.fillCircle(
                 cx: cx + ring * cos(angle), cy: cy + ring * sin(angle), radius: Double(frame.width) * 0.08,
                 OverlayColor.white.fading(0.25 + 0.75 * Double(index) / 7))

@@ -35,7 +35,9 @@ public final class PlayerControlsRenderer {
             drawHoverTime(model, on: &canvas)
             drawFocusRing(model, on: &canvas)
         }
-        if model.isBufferingIndicatorVisible { drawSpinner(layout.spinner, on: &canvas) }
+        if model.isBufferingIndicatorVisible {
+            drawSpinner(layout.spinner, step: model.bufferingIndicatorStep, on: &canvas)
+        }
         return canvas.image
     }
 
