@@ -28,6 +28,20 @@ struct ControlsLayoutTests {
         #expect(harness.model.layout.frame(of: .playPause)?.width == 60)
     }
 
+    @Test("Resizing lays out again: too narrow a window drops the right-hand buttons and the focus on them")
+    func resize() {
+        var harness = ControlsHarness()
+        while harness.model.focusedControl != .speedMenu { harness.key(.tab) }
+        harness.model.resize(to: OverlaySize(width: 400, height: 720), at: harness.now)
+        #expect(harness.model.layout.size == OverlaySize(width: 400, height: 720))
+        #expect(harness.model.layout.frame(of: .speedMenu) == nil)
+        #expect(harness.model.layout.frame(of: .fullScreen) == nil)
+        #expect(harness.model.layout.frame(of: .volume) != nil)
+        #expect(harness.model.focusedControl == nil)
+        harness.model.resize(to: ControlsHarness.size, at: harness.now)
+        #expect(harness.model.layout == ControlsHarness().model.layout)
+    }
+
     @Test("The middle of every visible control hits that control")
     func everyControlHitsItself() {
         var playback = ControlsHarness.playing

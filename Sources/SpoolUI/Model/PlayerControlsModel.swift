@@ -107,8 +107,6 @@ public struct PlayerControlsModel: Sendable, Equatable {
     /// controls (those states are shown, never left to be guessed).
     public mutating func update(_ playback: PlaybackSnapshot, at now: Duration) {
         let previousPhase = self.playback.phase
-        var playback = playback
-        if case .timeline(let time) = drag { playback.currentTime = time }
         self.playback = playback
         if playback.phase != previousPhase && !playback.isPlayRequested { show(at: now) }
         relayout()
@@ -117,9 +115,8 @@ public struct PlayerControlsModel: Sendable, Equatable {
 
     /// Lays the controls out for a new window size.
     public mutating func resize(to size: OverlaySize, at now: Duration) {
-        layout = PlayerControlsLayout(
-            size: size, playback: playback, configuration: configuration, openMenu: openMenu?.kind,
-            menuItemCount: menuItems.count)
+        layout = PlayerControlsLayout(size: size, playback: playback, configuration: configuration)
+        relayout()
         reevaluate(at: now)
     }
 
