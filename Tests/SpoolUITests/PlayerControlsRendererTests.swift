@@ -111,6 +111,17 @@ struct PlayerControlsRendererTests {
         #expect(renderer.render(harness.model).minimumAlpha(in: above) < 200)
     }
 
+    @Test("An ad break: a yellow \"Ad\" label above the bar and a Skip button")
+    func adBreak() throws {
+        let harness = ControlsHarness(ControlsInterstitialTests.adBreak)
+        let image = renderer.render(harness.model)
+        try OverlayScreenshots.save(image, as: "controls-ad-break")
+        let label = harness.frame(of: .interstitialLabel)
+        let yellow = image.color(atX: label.x + 4, y: label.midY)
+        #expect(yellow.red == 255 && yellow.green == 204 && yellow.blue == 0)
+        #expect(image.minimumAlpha(in: harness.frame(of: .skipInterstitial).insetBy(dx: 8, dy: 8)) >= 180)
+    }
+
     @Test("Scaled to 1920x1080 the bar is still opaque and its proportions kept")
     func scaled() {
         let harness = ControlsHarness(size: OverlaySize(width: 1920, height: 1080))

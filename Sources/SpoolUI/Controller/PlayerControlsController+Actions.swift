@@ -39,6 +39,12 @@ extension PlayerControlsController {
             }
         case .retry:
             retry()
+        case .skipInterstitial:
+            if let controller = interstitialMonitor as? PlayerInterstitialEventController,
+                let event = controller.currentEvent
+            {
+                controller.cancelCurrentEvent(withResumptionOffset: event.resumptionOffset)
+            }
         case .toggleFullScreen, .exitFullScreen, .togglePictureInPicture, .quit:
             viewActionHandler?(action)
         }

@@ -43,7 +43,16 @@ public final class PlayerControlsController {
         didSet { refresh() }
     }
 
+    /// The interstitials of the player's items: with one, the timeline marks the breaks and a
+    /// break shows "Ad" with its remaining time; with a `PlayerInterstitialEventController`,
+    /// Skip ends a break that allows it. (Attaching a monitor turns on interstitial playback,
+    /// so the app decides, not the view.)
+    public var interstitialMonitor: PlayerInterstitialEventMonitor? {
+        didSet { observeInterstitials() }
+    }
+
     private let clock: ControlsClock
+    private var interstitialTask: Task<Void, Never>?
     private let refreshInterval: Duration
     private var eventsTask: Task<Void, Never>?
     private var refreshTask: Task<Void, Never>?
@@ -72,7 +81,8 @@ public final class PlayerControlsController {
 
     /// Stops observing the player and firing timers.
     public func stop() {
-        for task in [eventsTask, refreshTask, timerTask] { task?.cancel() }
+        for task in [eventsTask, refreshTask, timerTask, interstitialTask] { task?.cancel() }
+        interstitialTask = nil
         eventsTask = nil
         refreshTask = nil
         timerTask = nil
@@ -127,6 +137,20 @@ public final class PlayerControlsController {
             }
         }
         if let item = player.currentItem { loadDetails(of: item) }
+    }
+
+    private func observeInterstitials() {
+        interstitialTask?.cancel()
+        interstitialTask = nil
+        if let updates = interstitialMonitor?.updates() {
+            interstitialTask = Task { [weak self] in
+                for await _ in updates {
+                    guard let self else { return }
+                    self.refresh()
+                }
+            }
+        }
+        refresh()
     }
 
     private func note(_ event: PlayerItemEvent) {
@@ -206,6 +230,7 @@ public final class PlayerControlsController {
         snapshot.isLive = item.status == .readyToPlay && item.duration.isIndefinite
         snapshot.seekableRange = item.seekableTimeRanges.last.flatMap(Self.seconds(of:))
         snapshot.loadedRanges = item.loadedTimeRanges.compactMap(Self.seconds(of:))
+        addInterstitials(to: &snapshot, item: item)
         let details = details[item.id]
         snapshot.title = details?.title ?? item.asset.url.lastPathComponent
         if let legible = details?.group(.legible) {
@@ -221,6 +246,23 @@ public final class PlayerControlsController {
             }
         }
         return snapshot
+    }
+
+    /// The primary item's breaks as timeline marks, and the break playing now.
+    private func addInterstitials(to snapshot: inout PlaybackSnapshot, item: PlayerItem) {
+        guard let monitor = interstitialMonitor else { return }
+        snapshot.markers += monitor.events.filter { $0.primaryItemID == item.id && $0.cue == .noCue }.map {
+            TimelineMarker(time: $0.time.seconds, kind: .interstitial)
+        }
+        guard let event = monitor.currentEvent else { return }
+        // The item playing is the event's asset: its end (or the playout limit) ends it.
+        var end = item.duration.isNumeric ? item.duration.seconds : nil
+        if event.playoutLimit.isNumeric { end = min(end ?? .infinity, event.playoutLimit.seconds) }
+        let remaining = end.map { max($0 - snapshot.currentTime, 0) }
+        let skippable = !event.restrictions.contains(.requiresPlaybackAtPreferredRateForAdvancement)
+        snapshot.interstitial = InterstitialBreak(
+            remaining: remaining, canSkip: skippable && monitor is PlayerInterstitialEventController,
+            allowsSeeking: skippable)
     }
 
     private func phase(of item: PlayerItem) -> PlaybackSnapshot.Phase {

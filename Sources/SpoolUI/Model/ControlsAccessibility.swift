@@ -81,6 +81,12 @@ extension PlayerControlsModel {
         case .retry: return (.button, "Retry", nil, false)
         case .skipFailedItem: return (.button, "Next", nil, false)
         case .replay: return (.button, "Replay", nil, false)
+        case .skipInterstitial: return (.button, "Skip ad", nil, false)
+        case .interstitialLabel:
+            let left = playback.interstitial?.remaining.map {
+                TimeLabelFormatter.string(seconds: $0, showsHours: false, roundingUp: true) + " left"
+            }
+            return (.label, "Ad", left, false)
         case .elapsedTime: return (.label, "Elapsed time", elapsedText, false)
         case .liveBadge: return (.button, "Live", timeLabelText.isEmpty ? "at the live edge" : timeLabelText, false)
         case .timeline:
@@ -88,7 +94,10 @@ extension PlayerControlsModel {
             if playback.isLive {
                 return (.slider, "Position", "\(timeLabelText.isEmpty ? "live" : timeLabelText)", false)
             }
-            return (.slider, "Position", "\(position) of \(TimeLabelFormatter.total(duration: duration))", false)
+            let locked = allowsSeeking ? "" : ", locked"
+            return (
+                .slider, "Position", "\(position) of \(TimeLabelFormatter.total(duration: duration))\(locked)", false
+            )
         case .timeLabel:
             if playback.isLive { return (.label, "Behind live", timeLabelText, false) }
             return (.button, showsRemainingTime ? "Remaining time" : "Duration", timeLabelText, showsRemainingTime)

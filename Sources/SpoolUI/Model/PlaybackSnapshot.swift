@@ -57,6 +57,8 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     public var isPictureInPicturePossible: Bool
     /// Whether Picture-in-Picture is active.
     public var isPictureInPictureActive: Bool
+    /// The interstitial (ad) playing now, if any: the item playing is its asset.
+    public var interstitial: InterstitialBreak?
 
     /// A snapshot; every value defaults to an empty player at rate 1 and full volume.
     public init(
@@ -66,7 +68,7 @@ public struct PlaybackSnapshot: Sendable, Equatable {
         title: String? = nil, subtitleOptions: [String] = [], selectedSubtitleIndex: Int? = nil,
         audioOptions: [String] = [], selectedAudioIndex: Int? = nil, hasNextItem: Bool = false,
         hasPreviousItem: Bool = false, isFullScreen: Bool = false, isPictureInPicturePossible: Bool = false,
-        isPictureInPictureActive: Bool = false
+        isPictureInPictureActive: Bool = false, interstitial: InterstitialBreak? = nil
     ) {
         self.phase = phase
         self.currentTime = currentTime
@@ -88,6 +90,7 @@ public struct PlaybackSnapshot: Sendable, Equatable {
         self.isFullScreen = isFullScreen
         self.isPictureInPicturePossible = isPictureInPicturePossible
         self.isPictureInPictureActive = isPictureInPictureActive
+        self.interstitial = interstitial
     }
 
     /// Whether the user asked to play (playing or waiting): the only phases that auto-hide.
@@ -99,6 +102,12 @@ public struct PlaybackSnapshot: Sendable, Equatable {
         if isLive { return seekableRange }
         guard let duration, duration > 0 else { return nil }
         return 0...duration
+    }
+
+    /// Whether the user may seek: there is a timeline, the view does not require linear
+    /// playback, and no interstitial that forbids it (X-RESTRICT=SKIP) is playing.
+    public func allowsSeeking(requiresLinearPlayback: Bool) -> Bool {
+        timelineRange != nil && !requiresLinearPlayback && interstitial?.allowsSeeking != false
     }
 
     /// The failure message when failed.
@@ -130,5 +139,23 @@ public struct TimelineMarker: Sendable, Hashable {
         self.time = time
         self.kind = kind
         self.title = title
+    }
+}
+
+/// An interstitial break in progress, as the overlay shows it: "Ad" with its remaining time,
+/// Skip where allowed, the timeline locked where seeking is forbidden.
+public struct InterstitialBreak: Sendable, Equatable {
+    /// Seconds left of the interstitial playing; `nil` when not known.
+    public var remaining: Double?
+    /// Whether Skip is offered (the event allows it and the app gave a way to end it).
+    public var canSkip: Bool
+    /// Whether the user may seek within the interstitial.
+    public var allowsSeeking: Bool
+
+    /// A break with `remaining` seconds left.
+    public init(remaining: Double?, canSkip: Bool, allowsSeeking: Bool) {
+        self.remaining = remaining
+        self.canSkip = canSkip
+        self.allowsSeeking = allowsSeeking
     }
 }

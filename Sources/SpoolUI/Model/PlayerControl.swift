@@ -7,6 +7,10 @@ public enum PlayerControl: String, Sendable, Hashable, CaseIterable, CustomStrin
     case skipFailedItem
     /// The Replay button shown when the item ended.
     case replay
+    /// Skip, over an interstitial that allows it.
+    case skipInterstitial
+    /// "Ad" with the interstitial's remaining time. Not focusable.
+    case interstitialLabel
     /// The elapsed time label (left of the timeline). Not focusable.
     case elapsedTime
     /// The LIVE badge of a live stream; activating it goes to the live edge.
@@ -45,7 +49,7 @@ public enum PlayerControl: String, Sendable, Hashable, CaseIterable, CustomStrin
     /// Whether Tab can focus it and a click does something (labels are display only).
     public var isInteractive: Bool {
         switch self {
-        case .elapsedTime, .title: false
+        case .elapsedTime, .title, .interstitialLabel: false
         default: true
         }
     }

@@ -29,6 +29,8 @@ public enum PlayerControlsAction: Sendable, Equatable {
     case nextItem
     /// Load the failed item again.
     case retry
+    /// End the interstitial playing (Skip).
+    case skipInterstitial
     /// Enter or leave full screen.
     case toggleFullScreen
     /// Leave full screen (Esc).

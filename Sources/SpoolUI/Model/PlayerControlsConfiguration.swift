@@ -12,13 +12,16 @@ public struct PlayerControlsConfiguration: Sendable, Equatable {
     public var restartThreshold: Double
     /// How much a wheel notch or an arrow changes the volume (0…1 scale).
     public var volumeStep: Float
+    /// Whether the user must watch in order (AVPlayerViewController.requiresLinearPlayback):
+    /// the timeline shows progress but cannot be moved, and nothing in the overlay seeks.
+    public var requiresLinearPlayback: Bool
 
     /// The defaults: AVKit's speeds, hide after 3 s, spinner after 0.5 s, skip 10 s, restart
-    /// after 3 s, volume steps of 5 %.
+    /// after 3 s, volume steps of 5 %, seeking allowed.
     public init(
         speeds: [PlaybackSpeed] = PlaybackSpeed.systemDefaultSpeeds, autoHideDelay: Duration = .seconds(3),
         bufferingIndicatorDelay: Duration = .milliseconds(500), skipInterval: Double = 10,
-        restartThreshold: Double = 3, volumeStep: Float = 0.05
+        restartThreshold: Double = 3, volumeStep: Float = 0.05, requiresLinearPlayback: Bool = false
     ) {
         self.speeds = speeds
         self.autoHideDelay = autoHideDelay
@@ -26,5 +29,6 @@ public struct PlayerControlsConfiguration: Sendable, Equatable {
         self.skipInterval = skipInterval
         self.restartThreshold = restartThreshold
         self.volumeStep = volumeStep
+        self.requiresLinearPlayback = requiresLinearPlayback
     }
 }

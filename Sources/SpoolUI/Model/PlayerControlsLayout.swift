@@ -80,7 +80,7 @@ public struct PlayerControlsLayout: Sendable, Equatable {
             frames[control] = OverlayRect(x: x, y: buttonY, width: width, height: button)
             x += width + gap
         }
-        let canSeek = playback.timelineRange != nil
+        let canSeek = playback.allowsSeeking(requiresLinearPlayback: configuration.requiresLinearPlayback)
         place(.previous, width: button)
         if canSeek { place(.skipBackward, width: button) }
         place(.playPause, width: button)
@@ -124,6 +124,15 @@ public struct PlayerControlsLayout: Sendable, Equatable {
             }
         } else {
             banner = nil
+        }
+        // During a break: "Ad" above the bar on the left, Skip above it on the right.
+        if let interstitial = playback.interstitial {
+            frames[.interstitialLabel] = OverlayRect(
+                x: margin, y: bar.y - px(48), width: px(120), height: px(32))
+            if interstitial.canSkip {
+                frames[.skipInterstitial] = OverlayRect(
+                    x: width - margin - px(120), y: bar.y - px(56), width: px(120), height: px(40))
+            }
         }
         if playback.phase == .ended {
             frames[.replay] = OverlayRect(x: width / 2 - px(48), y: height / 2 - px(48), width: px(96), height: px(96))

@@ -102,10 +102,11 @@ extension PlayerControlsModel {
             case .paused, .failed: return [.play]
             }
         case .previous:
-            if playback.currentTime > configuration.restartThreshold || !playback.hasPreviousItem {
+            let restarts = playback.currentTime > configuration.restartThreshold || !playback.hasPreviousItem
+            if restarts && allowsSeeking {
                 return [.seek(to: playback.timelineRange?.lowerBound ?? 0, exact: true)]
             }
-            return [.previousItem]
+            return playback.hasPreviousItem ? [.previousItem] : []
         case .skipBackward: return seek(by: -configuration.skipInterval, exact: true)
         case .skipForward: return seek(by: configuration.skipInterval, exact: true)
         case .next, .skipFailedItem: return [.nextItem]
@@ -114,7 +115,8 @@ extension PlayerControlsModel {
         case .timeLabel:
             if !playback.isLive { showsRemainingTime.toggle() }
             return []
-        case .liveBadge: return [.seekToLiveEdge]
+        case .liveBadge: return allowsSeeking ? [.seekToLiveEdge] : []
+        case .skipInterstitial: return [.skipInterstitial]
         case .mute: return [.setMuted(!playback.isMuted)]
         case .speedMenu, .subtitlesMenu, .audioMenu:
             guard let kind = control.menu else { return [] }
@@ -127,7 +129,7 @@ extension PlayerControlsModel {
             return []
         case .pictureInPicture: return [.togglePictureInPicture]
         case .fullScreen: return [.toggleFullScreen]
-        case .timeline, .volume, .elapsedTime, .title: return []
+        case .timeline, .volume, .elapsedTime, .title, .interstitialLabel: return []
         }
     }
 }

@@ -27,6 +27,14 @@ extension PlayerControlsModel {
         return "\(label) · \(title)"
     }
 
+    /// During an interstitial: "Ad · 0:15" (the time left, rounded up), or "Ad" when it is
+    /// not known.
+    public var interstitialText: String? {
+        guard let interstitial = playback.interstitial else { return nil }
+        guard let remaining = interstitial.remaining else { return "Ad" }
+        return "Ad · " + TimeLabelFormatter.string(seconds: remaining, showsHours: false, roundingUp: true)
+    }
+
     /// The speed button's label ("1.25×").
     public var speedText: String { PlaybackSpeed.label(for: playback.rate) }
 }

@@ -66,7 +66,7 @@ extension PlayerControlsModel {
         }
         switch hit {
         case .control(.timeline):
-            guard let time = time(atX: point.x) else { return [] }
+            guard allowsSeeking, let time = time(atX: point.x) else { return [] }
             drag = .timeline(time: time)
             return []
         case .control(.volume):
@@ -123,9 +123,14 @@ extension PlayerControlsModel {
     /// A seek `offset` seconds from the playhead, clamped to the timeline; none when the
     /// timeline spans nothing.
     func seek(by offset: Double, exact: Bool) -> [PlayerControlsAction] {
-        guard let range = playback.timelineRange else { return [] }
+        guard allowsSeeking, let range = playback.timelineRange else { return [] }
         let target = min(max(displayedTime + offset, range.lowerBound), range.upperBound)
         return [.seek(to: target, exact: exact)]
+    }
+
+    /// Whether the overlay may seek now (see `PlaybackSnapshot.allowsSeeking`).
+    public var allowsSeeking: Bool {
+        playback.allowsSeeking(requiresLinearPlayback: configuration.requiresLinearPlayback)
     }
 
     func clampedVolume(_ volume: Float) -> Float {

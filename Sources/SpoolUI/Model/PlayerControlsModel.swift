@@ -136,7 +136,7 @@ public struct PlayerControlsModel: Sendable, Equatable {
     public var hoveredTime: Double? {
         guard areControlsVisible, let pointer else { return nil }
         if case .timeline(let time) = drag { return time }
-        guard hitTest(pointer) == .control(.timeline) else { return nil }
+        guard allowsSeeking, hitTest(pointer) == .control(.timeline) else { return nil }
         return time(atX: pointer.x)
     }
 

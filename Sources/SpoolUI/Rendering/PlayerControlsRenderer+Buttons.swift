@@ -39,6 +39,13 @@ extension PlayerControlsRenderer {
                 canvas.image.fill(icon.rect(1, 1, 9, 6), .white)
             case .fullScreen:
                 drawFullScreen(icon, on: &canvas)
+            case .interstitialLabel:
+                canvas.image.fillRoundedRect(
+                    frame, radius: Double(canvas.px(6)), OverlayColor(red: 255, green: 204, blue: 0))
+                canvas.text(model.interstitialText ?? "Ad", size: 16, bold: true, in: frame, alignment: .center, .black)
+            case .skipInterstitial:
+                canvas.image.fillRoundedRect(frame, radius: Double(canvas.px(8)), OverlayColor.black.fading(0.75))
+                canvas.text("Skip ad", size: 16, bold: true, in: frame, alignment: .center, .white)
             case .retry, .skipFailedItem, .replay, .elapsedTime, .liveBadge, .timeline, .timeLabel, .title:
                 break  // drawn with their panels and rows
             }
