@@ -182,3 +182,25 @@ struct ControlsPointerTests {
         #expect(!harness.model.showsRemainingTime)
     }
 }
+
+@Suite("Controls' audio output menu")
+struct ControlsAudioOutputMenuTests {
+    @Test("With two devices or more the route picker shows; a row asks for that device")
+    func routePicker() {
+        var playback = ControlsHarness.playing
+        playback.audioOutputs = ["Speakers"]
+        var harness = ControlsHarness(playback)
+        #expect(harness.model.layout.frame(of: .audioOutputMenu) == nil)
+        harness.report {
+            $0.audioOutputs = ["Speakers", "USB Headset"]
+            $0.selectedAudioOutputIndex = 0
+        }
+        #expect(harness.model.accessibilityElement(for: .audioOutputMenu)?.description == "Audio output Speakers")
+        harness.click(.audioOutputMenu)
+        #expect(harness.model.menuItems.map(\.title) == ["Speakers", "USB Headset"])
+        #expect(harness.model.menuItems.map(\.isSelected) == [true, false])
+        harness.key(.down)
+        #expect(harness.key(.enter) == [.selectAudioOutput(index: 1)])
+        #expect(harness.model.accessibilityElement(for: .audioOutputMenu)?.value == "USB Headset")
+    }
+}

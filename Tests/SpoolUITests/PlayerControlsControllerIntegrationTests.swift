@@ -23,16 +23,6 @@ struct PlayerControlsControllerIntegrationTests {
         PlayerControlsController(player: player, clock: clock, windowSize: OverlaySize(width: 1280, height: 720))
     }
 
-    /// Waits until `condition` holds, checking every 20 ms, for at most `timeout`.
-    func eventually(timeout: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return condition()
-    }
-
     func press(_ controller: PlayerControlsController, _ control: PlayerControl) {
         guard let frame = controller.model.layout.frame(of: control) else {
             Issue.record("\(control) is not on screen")
@@ -144,5 +134,44 @@ struct PlayerControlsControllerIntegrationTests {
         clock.advance(by: .seconds(30))
         await clock.waitForSleepers(atLeast: 1)
         #expect(controller.model.areControlsVisible)
+    }
+}
+
+/// The route picker against the test services' PulseAudio daemon (two null sinks).
+@MainActor
+@Suite("Player controls route picker", .timeLimit(.minutes(2)))
+struct PlayerControlsRoutePickerIntegrationTests {
+    @Test("The picker lists the server's sinks and moves the playing stream to the one chosen")
+    func movesThePlayingStream() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let second = try #require(
+            environment["SPOOL_TEST_PULSE_SINK_2"], "run under scripts/with-test-services (two null sinks)")
+        let host = ContinuousClock()
+        let player = Player(
+            configuration: PlayerConfiguration(
+                makeAudioOutput: { AudioOutputs.make(.pulse(sink: nil), clock: host, timed: true) },
+                videoOutput: nil, clock: host))
+        let clock = ManualClock()
+        let controller = PlayerControlsController(
+            player: player, clock: clock, windowSize: OverlaySize(width: 1280, height: 720))
+        defer {
+            controller.stop()
+            player.replaceCurrentItem(with: nil)
+            player.closeAudioOutput()
+        }
+        player.replaceCurrentItem(with: PlayerItem(url: try await TestMedia.url(for: .lowResolution1Minute)))
+        player.play()
+        #expect(await eventually { player.timeControlStatus == .playing })
+        #expect(await eventually { controller.model.layout.frame(of: .audioOutputMenu) != nil })
+        controller.handle(.key(.tab))
+        while controller.model.focusedControl != .audioOutputMenu { controller.handle(.key(.tab)) }
+        controller.handle(.key(.enter))
+        let rows = controller.model.menuItems.map(\.title)
+        let index = try #require(controller.audioOutputNames.firstIndex(of: second), "sinks: \(rows)")
+        let highlighted = controller.model.openMenu?.highlightedIndex ?? 0
+        for _ in 0..<abs(index - highlighted) { controller.handle(.key(index > highlighted ? .down : .up)) }
+        #expect(controller.handle(.key(.enter)) == [.selectAudioOutput(index: index)])
+        #expect(await eventually { player.audioSession.currentOutput == second })
+        #expect(await eventually { controller.model.playback.selectedAudioOutputIndex == index })
     }
 }

@@ -29,6 +29,8 @@ extension PlayerControlsController {
             select(index, in: .legible)
         case .selectAudio(let index):
             select(index, in: .audible)
+        case .selectAudioOutput(let index):
+            routeAudio(toDeviceAt: index)
         case .previousItem:
             if let previousItemHandler { previousItemHandler() } else { seek(to: 0, exact: true) }
         case .nextItem:
@@ -62,6 +64,23 @@ extension PlayerControlsController {
             guard let self, self.pendingSeekTarget == target else { return }
             self.pendingSeekTarget = nil
             self.refresh()
+        }
+    }
+
+    private func routeAudio(toDeviceAt index: Int) {
+        guard audioOutputDevices.indices.contains(index) else { return }
+        let name = audioOutputDevices[index].name
+        routedDeviceName = name
+        let session = player.audioSession
+        Task { [weak self] in
+            do {
+                try await session.routeOutput(toDevice: name)
+            } catch {
+                // The device went away meanwhile: show the list as the server has it now.
+                self?.routedDeviceName = nil
+                self?.reloadAudioOutputs()
+            }
+            self?.refresh()
         }
     }
 

@@ -51,6 +51,15 @@ public final class PlayerControlsController {
         didSet { observeInterstitials() }
     }
 
+    /// The route picker's devices, as last listed.
+    var audioOutputDevices: [AudioOutputDevice] = []
+    /// The route picker's devices by name (what `routeOutput(toDevice:)` takes), in the
+    /// order of the snapshot's `audioOutputs`.
+    public var audioOutputNames: [String] { audioOutputDevices.map(\.name) }
+    /// The device last chosen in the picker, until the session reports its own.
+    var routedDeviceName: String?
+    private var audioSessionTask: Task<Void, Never>?
+
     private let clock: ControlsClock
     private var interstitialTask: Task<Void, Never>?
     private let refreshInterval: Duration
@@ -81,7 +90,8 @@ public final class PlayerControlsController {
 
     /// Stops observing the player and firing timers.
     public func stop() {
-        for task in [eventsTask, refreshTask, timerTask, interstitialTask] { task?.cancel() }
+        for task in [eventsTask, refreshTask, timerTask, interstitialTask, audioSessionTask] { task?.cancel() }
+        audioSessionTask = nil
         interstitialTask = nil
         eventsTask = nil
         refreshTask = nil
@@ -137,6 +147,26 @@ public final class PlayerControlsController {
             }
         }
         if let item = player.currentItem { loadDetails(of: item) }
+        // Devices come and go with route changes; list them again after each session event.
+        let sessionEvents = player.audioSession.events()
+        audioSessionTask = Task { [weak self] in
+            for await _ in sessionEvents {
+                guard let self else { return }
+                self.reloadAudioOutputs()
+            }
+        }
+        reloadAudioOutputs()
+    }
+
+    /// Lists the audio output devices again (no server: none, and the picker hides).
+    func reloadAudioOutputs() {
+        let session = player.audioSession
+        Task { [weak self] in
+            let devices = (try? await session.availableOutputs()) ?? []
+            guard let self else { return }
+            self.audioOutputDevices = devices
+            self.refresh()
+        }
     }
 
     private func observeInterstitials() {
@@ -222,6 +252,10 @@ public final class PlayerControlsController {
             isPictureInPicturePossible: isPictureInPicturePossible, isPictureInPictureActive: isPictureInPictureActive)
         snapshot.hasNextItem = nextItemHandler != nil || ((player as? QueuePlayer)?.items().count ?? 0) > 1
         snapshot.hasPreviousItem = previousItemHandler != nil
+        snapshot.audioOutputs = audioOutputDevices.map(\.description)
+        let playingOn = player.audioSession.currentOutput ?? routedDeviceName
+        snapshot.selectedAudioOutputIndex =
+            audioOutputDevices.firstIndex { $0.name == playingOn } ?? audioOutputDevices.firstIndex(where: \.isDefault)
         guard let item = player.currentItem else { return snapshot }
         snapshot.phase = phase(of: item)
         let now = player.currentTime()

@@ -122,6 +122,9 @@ extension PlayerControlsModel {
         case .audioMenu:
             let name = playback.selectedAudioIndex.flatMap { playback.audioOptions[safe: $0] }
             return (.menuButton, "Audio", name, openMenu?.kind == .audio)
+        case .audioOutputMenu:
+            let name = playback.selectedAudioOutputIndex.flatMap { playback.audioOutputs[safe: $0] }
+            return (.menuButton, "Audio output", name, openMenu?.kind == .audioOutput)
         case .pictureInPicture:
             let active = playback.isPictureInPictureActive
             return (.toggleButton, active ? "Exit Picture in Picture" : "Picture in Picture", nil, active)

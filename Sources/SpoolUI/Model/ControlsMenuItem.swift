@@ -9,7 +9,7 @@ public struct ControlsMenuItem: Sendable, Equatable {
     public let action: PlayerControlsAction
 
     /// The rows of `menu` for `playback`: the speeds; Off then each subtitle option; each
-    /// audio option.
+    /// audio option; each audio output device.
     public static func items(
         of menu: ControlsMenuKind, playback: PlaybackSnapshot, speeds: [PlaybackSpeed]
     ) -> [ControlsMenuItem] {
@@ -33,6 +33,12 @@ public struct ControlsMenuItem: Sendable, Equatable {
             return playback.audioOptions.enumerated().map { index, name in
                 ControlsMenuItem(
                     title: name, isSelected: playback.selectedAudioIndex == index, action: .selectAudio(index: index))
+            }
+        case .audioOutput:
+            return playback.audioOutputs.enumerated().map { index, name in
+                ControlsMenuItem(
+                    title: name, isSelected: playback.selectedAudioOutputIndex == index,
+                    action: .selectAudioOutput(index: index))
             }
         }
     }

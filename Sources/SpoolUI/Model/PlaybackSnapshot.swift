@@ -47,6 +47,10 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     public var audioOptions: [String]
     /// The selected audio option's index in `audioOptions`.
     public var selectedAudioIndex: Int?
+    /// The audio output devices' names, for the route picker.
+    public var audioOutputs: [String]
+    /// The device playing now, by index in `audioOutputs`.
+    public var selectedAudioOutputIndex: Int?
     /// Whether there is an item after this one (shows Next).
     public var hasNextItem: Bool
     /// Whether there is an item before this one (Previous goes there when near the start).
@@ -66,7 +70,8 @@ public struct PlaybackSnapshot: Sendable, Equatable {
         seekableRange: ClosedRange<Double>? = nil, loadedRanges: [ClosedRange<Double>] = [],
         markers: [TimelineMarker] = [], rate: Float = 1, volume: Float = 1, isMuted: Bool = false,
         title: String? = nil, subtitleOptions: [String] = [], selectedSubtitleIndex: Int? = nil,
-        audioOptions: [String] = [], selectedAudioIndex: Int? = nil, hasNextItem: Bool = false,
+        audioOptions: [String] = [], selectedAudioIndex: Int? = nil, audioOutputs: [String] = [],
+        selectedAudioOutputIndex: Int? = nil, hasNextItem: Bool = false,
         hasPreviousItem: Bool = false, isFullScreen: Bool = false, isPictureInPicturePossible: Bool = false,
         isPictureInPictureActive: Bool = false, interstitial: InterstitialBreak? = nil
     ) {
@@ -85,6 +90,8 @@ public struct PlaybackSnapshot: Sendable, Equatable {
         self.selectedSubtitleIndex = selectedSubtitleIndex
         self.audioOptions = audioOptions
         self.selectedAudioIndex = selectedAudioIndex
+        self.audioOutputs = audioOutputs
+        self.selectedAudioOutputIndex = selectedAudioOutputIndex
         self.hasNextItem = hasNextItem
         self.hasPreviousItem = hasPreviousItem
         self.isFullScreen = isFullScreen

@@ -39,6 +39,8 @@ public enum PlayerControl: String, Sendable, Hashable, CaseIterable, CustomStrin
     case subtitlesMenu
     /// The audio menu button.
     case audioMenu
+    /// The audio output device menu button (the route picker).
+    case audioOutputMenu
     /// Picture-in-Picture toggle.
     case pictureInPicture
     /// Full-screen toggle.
@@ -63,6 +65,7 @@ public enum PlayerControl: String, Sendable, Hashable, CaseIterable, CustomStrin
         case .speedMenu: .speed
         case .subtitlesMenu: .subtitles
         case .audioMenu: .audio
+        case .audioOutputMenu: .audioOutput
         default: nil
         }
     }
@@ -79,6 +82,8 @@ public enum ControlsMenuKind: String, Sendable, Hashable, CaseIterable {
     case subtitles
     /// Audio options.
     case audio
+    /// Audio output devices (PulseAudio sinks).
+    case audioOutput
 
     /// The button that opens it.
     public var button: PlayerControl {
@@ -86,6 +91,7 @@ public enum ControlsMenuKind: String, Sendable, Hashable, CaseIterable {
         case .speed: .speedMenu
         case .subtitles: .subtitlesMenu
         case .audio: .audioMenu
+        case .audioOutput: .audioOutputMenu
         }
     }
 }

@@ -23,6 +23,8 @@ public enum PlayerControlsAction: Sendable, Equatable {
     case selectSubtitle(index: Int?)
     /// Select an audio option by index.
     case selectAudio(index: Int)
+    /// Play on the audio output device at `index` of the snapshot's `audioOutputs`.
+    case selectAudioOutput(index: Int)
     /// Go to the previous item.
     case previousItem
     /// Go to the next item.

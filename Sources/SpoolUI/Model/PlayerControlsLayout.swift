@@ -103,6 +103,7 @@ public struct PlayerControlsLayout: Sendable, Equatable {
         if playback.isPictureInPicturePossible || playback.isPictureInPictureActive {
             placeFromRight(.pictureInPicture, width: button)
         }
+        if playback.audioOutputs.count > 1 { placeFromRight(.audioOutputMenu, width: button) }
         if playback.audioOptions.count > 1 { placeFromRight(.audioMenu, width: button) }
         if !playback.subtitleOptions.isEmpty { placeFromRight(.subtitlesMenu, width: button) }
         if !configuration.speeds.isEmpty { placeFromRight(.speedMenu, width: px(64)) }
@@ -141,7 +142,7 @@ public struct PlayerControlsLayout: Sendable, Equatable {
         // The open menu: a panel above its button, right-aligned with it, inside the window.
         if let openMenu, let anchor = frames[openMenu.button], menuItemCount > 0 {
             let itemHeight = px(32)
-            let panelWidth = openMenu == .speed ? px(128) : px(240)
+            let panelWidth = openMenu == .speed ? px(128) : px(320)
             let panelHeight = itemHeight * menuItemCount + px(16)
             let panelX = min(max(anchor.maxX - panelWidth, 0), max(width - panelWidth, 0))
             let panel = OverlayRect(

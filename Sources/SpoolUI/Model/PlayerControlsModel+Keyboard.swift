@@ -118,7 +118,7 @@ extension PlayerControlsModel {
         case .liveBadge: return allowsSeeking ? [.seekToLiveEdge] : []
         case .skipInterstitial: return [.skipInterstitial]
         case .mute: return [.setMuted(!playback.isMuted)]
-        case .speedMenu, .subtitlesMenu, .audioMenu:
+        case .speedMenu, .subtitlesMenu, .audioMenu, .audioOutputMenu:
             guard let kind = control.menu else { return [] }
             if openMenu?.kind == kind {
                 openMenu = nil

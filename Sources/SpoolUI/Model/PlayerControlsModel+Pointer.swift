@@ -148,6 +148,7 @@ extension PlayerControlsModel {
         case .setRate(let rate): playback.rate = rate
         case .selectSubtitle(let index): playback.selectedSubtitleIndex = index
         case .selectAudio(let index): playback.selectedAudioIndex = index
+        case .selectAudioOutput(let index): playback.selectedAudioOutputIndex = index
         default: break
         }
     }

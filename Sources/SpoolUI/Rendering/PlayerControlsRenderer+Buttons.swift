@@ -34,6 +34,10 @@ extension PlayerControlsRenderer {
                 canvas.text("CC", size: 11, bold: true, in: box, alignment: .center, .white)
             case .audioMenu:
                 canvas.text("♪", size: 24, bold: false, in: frame, alignment: .center, .white)
+            case .audioOutputMenu:
+                // A screen with a triangle under it: the usual route-picker sign.
+                canvas.image.stroke(icon.rect(-12, -11, 24, 16), thickness: max(icon.unit(2), 1), .white)
+                canvas.image.fillTriangle(icon.point(-7, 11), icon.point(7, 11), icon.point(0, 2), .white)
             case .pictureInPicture:
                 canvas.image.stroke(icon.rect(-13, -10, 26, 20), thickness: max(icon.unit(2), 1), .white)
                 canvas.image.fill(icon.rect(1, 1, 9, 6), .white)
