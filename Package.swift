@@ -1,6 +1,6 @@
 // swift-tools-version:6.2
 // Spool: a media playback framework and player for Linux.
-// Dependencies point one way: spool → Spool → {SpoolMedia, SpoolOutput, SpoolDesktop,
+// Dependencies point one way: spool → SpoolUI → Spool → {SpoolMedia, SpoolOutput, SpoolDesktop,
 // SpoolHLS, SpoolPersistence} → SpoolCore. Only the wrapper targets import a C module.
 import PackageDescription
 
@@ -19,6 +19,7 @@ let package = Package(
     products: [
         .library(name: "Spool", targets: ["Spool"]),
         .library(name: "SpoolCore", targets: ["SpoolCore"]),
+        .library(name: "SpoolUI", targets: ["SpoolUI"]),
         .executable(name: "spool", targets: ["spool"]),
     ],
     targets: [
@@ -52,6 +53,10 @@ let package = Package(
                 "SpoolCore", "SpoolHLS", "SpoolMedia", "SpoolOutput", "SpoolDesktop", "SpoolPersistence",
             ],
             swiftSettings: strictSwift),
+
+        // The player view: the controls overlay as a state machine, its adapter to a Player,
+        // and its drawing (SDL2_ttf text through CSDL).
+        .target(name: "SpoolUI", dependencies: ["Spool", "CSDL"], swiftSettings: strictSwift),
 
         // The command-line program: the only place that builds real clocks and outputs.
         .executableTarget(name: "spool", dependencies: ["Spool"], swiftSettings: strictSwift),
@@ -87,6 +92,8 @@ let package = Package(
             name: "SpoolTests", dependencies: ["Spool", "SpoolTestSupport"], swiftSettings: strictSwift),
         // The command line's parsers (options, spool.conf, playlists), tested inside the executable.
         .testTarget(name: "SpoolCLITests", dependencies: ["spool"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "SpoolUITests", dependencies: ["SpoolUI", "Spool", "SpoolTestSupport"], swiftSettings: strictSwift),
         .testTarget(
             name: "SpoolTestSupportTests", dependencies: ["SpoolTestSupport"], swiftSettings: strictSwift),
     ]

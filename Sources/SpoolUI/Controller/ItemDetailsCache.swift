@@ -1,0 +1,30 @@
+import Foundation
+import Spool
+
+/// What the overlay shows about an item that the player does not hold as a property: its
+/// title and its media-selection groups, loaded once from the asset.
+struct ItemDetails {
+    let title: String?
+    let groups: [MediaSelectionGroup]
+
+    func group(_ characteristic: MediaCharacteristic) -> MediaSelectionGroup? {
+        groups.first { $0.mediaCharacteristic == characteristic && !$0.options.isEmpty }
+    }
+}
+
+/// Item details by item, for the items the controller has seen; each is loaded at most once.
+struct ItemDetailsCache {
+    private var loaded: [UUID: ItemDetails] = [:]
+    private var started: Set<UUID> = []
+
+    /// Whether loading `itemID` should start now (it has not before).
+    mutating func startLoading(_ itemID: UUID) -> Bool {
+        started.insert(itemID).inserted
+    }
+
+    mutating func store(_ details: ItemDetails, for itemID: UUID) {
+        loaded[itemID] = details
+    }
+
+    subscript(itemID: UUID) -> ItemDetails? { loaded[itemID] }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Spool
+
+/// The player read into the plain values the model takes.
+extension PlayerControlsController {
+    /// The player as the overlay shows it.
+    func snapshot() -> PlaybackSnapshot {
+        var snapshot = PlaybackSnapshot(
+            rate: player.defaultRate, volume: player.volume, isMuted: player.isMuted, isFullScreen: isFullScreen,
+            isPictureInPicturePossible: isPictureInPicturePossible, isPictureInPictureActive: isPictureInPictureActive)
+        snapshot.hasNextItem = nextItemHandler != nil || ((player as? QueuePlayer)?.items().count ?? 0) > 1
+        snapshot.hasPreviousItem = previousItemHandler != nil
+        snapshot.audioOutputs = audioOutputDevices.map(\.description)
+        let playingOn = player.audioSession.currentOutput ?? routedDeviceName
+        snapshot.selectedAudioOutputIndex =
+            audioOutputDevices.firstIndex { $0.name == playingOn } ?? audioOutputDevices.firstIndex(where: \.isDefault)
+        guard let item = player.currentItem else { return snapshot }
+        snapshot.phase = phase(of: item)
+        let now = player.currentTime()
+        snapshot.currentTime = pendingSeekTarget ?? (now.isNumeric ? now.seconds : 0)
+        snapshot.duration = item.duration.isNumeric ? item.duration.seconds : nil
+        snapshot.isLive = item.status == .readyToPlay && item.duration.isIndefinite
+        snapshot.seekableRange = item.seekableTimeRanges.last.flatMap(Self.seconds(of:))
+        snapshot.loadedRanges = item.loadedTimeRanges.compactMap(Self.seconds(of:))
+        addInterstitials(to: &snapshot, item: item)
+        let details = details[item.id]
+        snapshot.title = details?.title ?? item.asset.url.lastPathComponent
+        if let legible = details?.group(.legible) {
+            snapshot.subtitleOptions = legible.options.map(\.displayName)
+            snapshot.selectedSubtitleIndex = item.currentMediaSelection.selectedMediaOption(in: legible).flatMap {
+                legible.options.firstIndex(of: $0)
+            }
+        }
+        if let audible = details?.group(.audible) {
+            snapshot.audioOptions = audible.options.map(\.displayName)
+            snapshot.selectedAudioIndex = item.currentMediaSelection.selectedMediaOption(in: audible).flatMap {
+                audible.options.firstIndex(of: $0)
+            }
+        }
+        return snapshot
+    }
+
+    /// The primary item's breaks as timeline marks, and the break playing now.
+    func addInterstitials(to snapshot: inout PlaybackSnapshot, item: PlayerItem) {
+        guard let monitor = interstitialMonitor else { return }
+        snapshot.markers += monitor.events.filter { $0.primaryItemID == item.id && $0.cue == .noCue }.map {
+            TimelineMarker(time: $0.time.seconds, kind: .interstitial)
+        }
+        guard let event = monitor.currentEvent else { return }
+        // The item playing is the event's asset: its end (or the playout limit) ends it.
+        var end = item.duration.isNumeric ? item.duration.seconds : nil
+        if event.playoutLimit.isNumeric { end = min(end ?? .infinity, event.playoutLimit.seconds) }
+        let remaining = end.map { max($0 - snapshot.currentTime, 0) }
+        let skippable = !event.restrictions.contains(.requiresPlaybackAtPreferredRateForAdvancement)
+        snapshot.interstitial = InterstitialBreak(
+            remaining: remaining, canSkip: skippable && monitor is PlayerInterstitialEventController,
+            allowsSeeking: skippable)
+    }
+
+    func phase(of item: PlayerItem) -> PlaybackSnapshot.Phase {
+        if let error = item.error { return .failed(message: error.message) }
+        if endedItemID == item.id && player.rate == 0 { return .ended }
+        switch player.timeControlStatus {
+        case .paused: return .paused
+        case .playing: return .playing
+        case .waitingToPlayAtSpecifiedRate: return .waiting
+        }
+    }
+
+    static func seconds(of range: TimeRange) -> ClosedRange<Double>? {
+        guard range.start.isNumeric, range.end.isNumeric, range.end >= range.start else { return nil }
+        return range.start.seconds...range.end.seconds
+    }
+}

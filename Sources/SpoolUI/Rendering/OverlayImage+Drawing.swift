@@ -1,0 +1,170 @@
+/// Shapes drawn into an overlay image, composited "over" what is there, with soft edges
+/// where a shape's outline crosses a pixel (coverage from 4×4 subsamples or distance).
+extension OverlayImage {
+    /// Blends `color` at `coverage` (0…1) over the pixel at `index` (its red byte).
+    @inline(__always)
+    mutating func blend(at index: Int, _ color: OverlayColor, coverage: Double = 1) {
+        let sourceAlpha = Double(color.alpha) / 255 * coverage
+        guard sourceAlpha > 0 else { return }
+        if pixels[index + 3] == 0 {
+            // Most of the overlay is drawn onto transparent pixels: a plain copy.
+            pixels[index] = color.red
+            pixels[index + 1] = color.green
+            pixels[index + 2] = color.blue
+            pixels[index + 3] = UInt8(min(max((sourceAlpha * 255).rounded(), 0), 255))
+            return
+        }
+        let destinationAlpha = Double(pixels[index + 3]) / 255
+        let kept = destinationAlpha * (1 - sourceAlpha)
+        let outAlpha = sourceAlpha + kept
+        @inline(__always)
+        func mix(_ source: UInt8, _ destination: UInt8) -> UInt8 {
+            UInt8(min(max(((Double(source) * sourceAlpha + Double(destination) * kept) / outAlpha).rounded(), 0), 255))
+        }
+        pixels[index] = mix(color.red, pixels[index])
+        pixels[index + 1] = mix(color.green, pixels[index + 1])
+        pixels[index + 2] = mix(color.blue, pixels[index + 2])
+        pixels[index + 3] = UInt8(min(max((outAlpha * 255).rounded(), 0), 255))
+    }
+
+    /// The pixels of `rect` inside the image.
+    func clip(_ rect: OverlayRect) -> (x: Range<Int>, y: Range<Int>)? {
+        let (x0, y0) = (max(rect.x, 0), max(rect.y, 0))
+        let (x1, y1) = (min(rect.maxX, width), min(rect.maxY, height))
+        guard x0 < x1, y0 < y1 else { return nil }
+        return (x0..<x1, y0..<y1)
+    }
+
+    /// Fills `rect` with `color`.
+    mutating func fill(_ rect: OverlayRect, _ color: OverlayColor) {
+        guard let (xs, ys) = clip(rect) else { return }
+        for y in ys { for x in xs { blend(at: (y * width + x) * 4, color) } }
+    }
+
+    /// Fills `rect` with `color` whose opacity goes from `top` to `bottom` (factors 0…1).
+    mutating func fillGradient(_ rect: OverlayRect, _ color: OverlayColor, top: Double, bottom: Double) {
+        guard let (xs, ys) = clip(rect) else { return }
+        for y in ys {
+            let t = rect.height > 1 ? Double(y - rect.y) / Double(rect.height - 1) : 1
+            let rowColor = color.fading(top + (bottom - top) * t)
+            for x in xs { blend(at: (y * width + x) * 4, rowColor) }
+        }
+    }
+
+    /// Draws `rect`'s outline `thickness` pixels wide, inside the rectangle.
+    mutating func stroke(_ rect: OverlayRect, thickness: Int, _ color: OverlayColor) {
+        fill(OverlayRect(x: rect.x, y: rect.y, width: rect.width, height: thickness), color)
+        fill(OverlayRect(x: rect.x, y: rect.maxY - thickness, width: rect.width, height: thickness), color)
+        fill(
+            OverlayRect(x: rect.x, y: rect.y + thickness, width: thickness, height: rect.height - 2 * thickness), color)
+        fill(
+            OverlayRect(
+                x: rect.maxX - thickness, y: rect.y + thickness, width: thickness, height: rect.height - 2 * thickness),
+            color)
+    }
+
+    /// Fills `rect` with corners rounded to `radius`.
+    mutating func fillRoundedRect(_ rect: OverlayRect, radius: Double, _ color: OverlayColor) {
+        guard let (xs, ys) = clip(rect) else { return }
+        let r = min(radius, Double(min(rect.width, rect.height)) / 2)
+        let (left, right) = (Double(rect.x) + r, Double(rect.maxX) - r)
+        let (top, bottom) = (Double(rect.y) + r, Double(rect.maxY) - r)
+        for y in ys {
+            for x in xs {
+                let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
+                let dx = px < left ? left - px : (px > right ? px - right : 0)
+                let dy = py < top ? top - py : (py > bottom ? py - bottom : 0)
+                let coverage = dx == 0 && dy == 0 ? 1 : min(max(r - (dx * dx + dy * dy).squareRoot() + 0.5, 0), 1)
+                blend(at: (y * width + x) * 4, color, coverage: coverage)
+            }
+        }
+    }
+
+    /// Fills the disc of `radius` around (`cx`, `cy`).
+    mutating func fillCircle(cx: Double, cy: Double, radius: Double, _ color: OverlayColor) {
+        let bounds = OverlayRect(
+            x: Int((cx - radius).rounded(.down)) - 1, y: Int((cy - radius).rounded(.down)) - 1,
+            width: Int(2 * radius) + 3, height: Int(2 * radius) + 3)
+        guard let (xs, ys) = clip(bounds) else { return }
+        for y in ys {
+            for x in xs {
+                let (dx, dy) = (Double(x) + 0.5 - cx, Double(y) + 0.5 - cy)
+                let coverage = min(max(radius - (dx * dx + dy * dy).squareRoot() + 0.5, 0), 1)
+                blend(at: (y * width + x) * 4, color, coverage: coverage)
+            }
+        }
+    }
+
+    /// Draws the ring between `radius - thickness` and `radius` around (`cx`, `cy`), only
+    /// its pixels right of `fromX` when given (a speaker's sound waves).
+    mutating func strokeCircle(
+        cx: Double, cy: Double, radius: Double, thickness: Double, fromX: Int? = nil, _ color: OverlayColor
+    ) {
+        var bounds = OverlayRect(
+            x: Int((cx - radius).rounded(.down)) - 1, y: Int((cy - radius).rounded(.down)) - 1,
+            width: Int(2 * radius) + 3, height: Int(2 * radius) + 3)
+        if let fromX, fromX > bounds.x {
+            bounds = OverlayRect(x: fromX, y: bounds.y, width: bounds.maxX - fromX, height: bounds.height)
+        }
+        guard let (xs, ys) = clip(bounds) else { return }
+        for y in ys {
+            for x in xs {
+                let (dx, dy) = (Double(x) + 0.5 - cx, Double(y) + 0.5 - cy)
+                let distance = (dx * dx + dy * dy).squareRoot()
+                let outer = min(max(radius - distance + 0.5, 0), 1)
+                let inner = min(max(distance - (radius - thickness) + 0.5, 0), 1)
+                blend(at: (y * width + x) * 4, color, coverage: min(outer, inner))
+            }
+        }
+    }
+
+    /// Fills the triangle with corners `a`, `b`, `c` (in pixel units, any winding).
+    mutating func fillTriangle(
+        _ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double), _ color: OverlayColor
+    ) {
+        let bounds = OverlayRect(
+            x: Int(min(a.0, b.0, c.0).rounded(.down)), y: Int(min(a.1, b.1, c.1).rounded(.down)),
+            width: Int(max(a.0, b.0, c.0).rounded(.up) - min(a.0, b.0, c.0).rounded(.down)) + 1,
+            height: Int(max(a.1, b.1, c.1).rounded(.up) - min(a.1, b.1, c.1).rounded(.down)) + 1)
+        guard let (xs, ys) = clip(bounds) else { return }
+        func edge(_ p: (Double, Double), _ q: (Double, Double), _ x: Double, _ y: Double) -> Double {
+            (q.0 - p.0) * (y - p.1) - (q.1 - p.1) * (x - p.0)
+        }
+        let area = edge(a, b, c.0, c.1)
+        guard area != 0 else { return }
+        for y in ys {
+            for x in xs {
+                var inside = 0
+                for sy in 0..<4 {
+                    for sx in 0..<4 {
+                        let (px, py) = (Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4)
+                        let (w0, w1, w2) = (edge(b, c, px, py), edge(c, a, px, py), edge(a, b, px, py))
+                        if area > 0 ? (w0 >= 0 && w1 >= 0 && w2 >= 0) : (w0 <= 0 && w1 <= 0 && w2 <= 0) { inside += 1 }
+                    }
+                }
+                if inside > 0 { blend(at: (y * width + x) * 4, color, coverage: Double(inside) / 16) }
+            }
+        }
+    }
+
+    /// Draws `mask` (coverage per pixel, a rendered text) in `color` with its top-left at
+    /// (`x`, `y`).
+    mutating func draw(_ mask: TextMask, atX x: Int, y: Int, _ color: OverlayColor) {
+        guard let (xs, ys) = clip(OverlayRect(x: x, y: y, width: mask.width, height: mask.height)) else { return }
+        for row in ys {
+            for column in xs {
+                let coverage = mask.coverage[(row - y) * mask.width + (column - x)]
+                if coverage > 0 { blend(at: (row * width + column) * 4, color, coverage: Double(coverage) / 255) }
+            }
+        }
+    }
+}
+
+/// A rendered line of text as coverage: 0 where there is no ink, 255 where it is solid.
+struct TextMask: Sendable {
+    let width: Int
+    let height: Int
+    let coverage: [UInt8]
+
+    static let empty = TextMask(width: 0, height: 0, coverage: [])
+}
