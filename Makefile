@@ -15,9 +15,10 @@ build: bootstrap
 	$(SWIFT) build $(STRICT)
 
 # The build to install and to benchmark: optimised, Swift runtime and Foundation linked in
-# statically (fewer libraries to load and relocate at start-up); .build/release/spool.
+# statically (fewer libraries to load and relocate at start-up); .build/release/spool. Only the
+# spool product: test support imports Testing, which a release build does not have.
 release: bootstrap
-	$(SWIFT) build -c release --static-swift-stdlib $(STRICT)
+	$(SWIFT) build -c release --static-swift-stdlib --product spool $(STRICT)
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

@@ -45,11 +45,13 @@ struct HTTPByteSourceRecoveryTests {
         let clock = ManualClock()
         let policy = LoadErrorPolicy()
         let source = Self.source(server, clock: clock, policy: policy)
-        defer { source.close() }
         async let read = onThread {
             try source.open()
             return try source.readToEnd()
         }
+        // After the async let: on a failed expectation the source is closed first, which
+        // ends the blocked call the async let then waits for (else the suite would hang).
+        defer { source.close() }
         let stalled = await server.waitUntil(timeout: .seconds(10)) { $0.first?.bodyBytesSent == Self.cut }
         try #require(stalled)
         // Short of the threshold nothing happens…
@@ -79,16 +81,18 @@ struct HTTPByteSourceRecoveryTests {
         server.script([.status(503), .status(503)])
         let clock = ManualClock()
         let source = Self.source(server, clock: clock)
-        defer { source.close() }
         async let read = onThread {
             try source.open()
             return try source.readToEnd()
         }
-        let first = await runOnDedicatedThread { source.waitForRetries(1, timeout: .seconds(10)) }
+        // After the async let: on a failed expectation the source is closed first, which
+        // ends the blocked call the async let then waits for (else the suite would hang).
+        defer { source.close() }
+        let first = await runOnDedicatedThread { source.waitForRetries(1, timeout: .seconds(30)) }
         #expect(first == [.seconds(1)])
         #expect(server.requests.count == 1)
         clock.advance(by: .seconds(1))
-        let second = await runOnDedicatedThread { source.waitForRetries(2, timeout: .seconds(10)) }
+        let second = await runOnDedicatedThread { source.waitForRetries(2, timeout: .seconds(30)) }
         #expect(second == [.seconds(1), .seconds(2)])
         clock.advance(by: .seconds(2))
         let data = try await read.get()
@@ -102,10 +106,12 @@ struct HTTPByteSourceRecoveryTests {
         server.script(Array(repeating: .status(503), count: 10))
         let clock = ManualClock()
         let source = Self.source(server, clock: clock, policy: LoadErrorPolicy(maxRetries: 2))
-        defer { source.close() }
         async let open = onThread { try source.open() }
+        // After the async let: on a failed expectation the source is closed first, which
+        // ends the blocked call the async let then waits for (else the suite would hang).
+        defer { source.close() }
         for count in 1...2 {
-            let delays = await runOnDedicatedThread { source.waitForRetries(count, timeout: .seconds(10)) }
+            let delays = await runOnDedicatedThread { source.waitForRetries(count, timeout: .seconds(30)) }
             try #require(delays?.count == count)
             clock.advance(by: delays?.last ?? .zero)
         }
@@ -205,9 +211,12 @@ struct HTTPByteSourceRecoveryTests {
         #expect(first == Self.file.prefix(Self.cut))
         server.stop()
         async let rest = onThread { try source.readToEnd() }
+        // After the async let: on a failed expectation the source is closed first, which
+        // ends the blocked call the async let then waits for (else the suite would hang).
+        defer { source.close() }
         // The stopped server closed the stalled connection: a lost connection, then refused ones.
         for count in 1...2 {
-            let delays = await runOnDedicatedThread { source.waitForRetries(count, timeout: .seconds(10)) }
+            let delays = await runOnDedicatedThread { source.waitForRetries(count, timeout: .seconds(30)) }
             try #require(delays?.count == count)
             clock.advance(by: delays?.last ?? .zero)
         }

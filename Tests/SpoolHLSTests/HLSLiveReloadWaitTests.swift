@@ -20,6 +20,20 @@ struct HLSLiveReloadWaitTests {
         fetcher.set("/live/index.m3u8", media)
     }
 
+    /// The live playlist loaded and its stream started on `clock`, with nothing held ahead by
+    /// a consumer. Blocks: call on a dedicated thread.
+    private static func startStream(
+        _ fetcher: InMemoryFetcher, clock: ManualEngineClock
+    ) throws(HLSError) -> HLSSegmentStream {
+        let presentation = try PlaylistLoader(fetcher: fetcher).loadPresentation(
+            URL(string: "http://127.0.0.1/live/index.m3u8")!, order: { $0.indices.map { $0 } }, pause: { _ in true })
+        let stream = HLSSegmentStream(
+            presentation: presentation, configuration: HLSStreamConfiguration(), fetcher: fetcher, decryptor: nil,
+            clock: clock, consumerBuffered: { .zero })
+        stream.start(at: nil)
+        return stream
+    }
+
     private static func segmentText(_ event: SegmentStreamEvent?) -> String? {
         guard case .segment(let segment)? = event else { return nil }
         return String(decoding: segment.data, as: UTF8.self)
@@ -31,13 +45,7 @@ struct HLSLiveReloadWaitTests {
         Self.publish(fetcher, through: 2)
         let clock = ManualEngineClock()
         let (received, wakeUps) = try await runOnDedicatedThread { () throws(HLSError) -> ([String], Int) in
-            let presentation = try PlaylistLoader(fetcher: fetcher).loadPresentation(
-                URL(string: "http://127.0.0.1/live/index.m3u8")!, order: { $0.indices.map { $0 } },
-                pause: { _ in true })
-            let stream = HLSSegmentStream(
-                presentation: presentation, configuration: HLSStreamConfiguration(), fetcher: fetcher,
-                decryptor: nil, clock: clock, consumerBuffered: { .zero })
-            stream.start(at: nil)
+            let stream = try Self.startStream(fetcher, clock: clock)
             defer { stream.cancel() }
             var received: [String] = []
             // The window listed at the start (three target durations: all of it).
@@ -72,13 +80,7 @@ struct HLSLiveReloadWaitTests {
         Self.publish(fetcher, through: 0)
         let clock = ManualEngineClock()
         let requests = try await runOnDedicatedThread { () throws(HLSError) -> [Int] in
-            let presentation = try PlaylistLoader(fetcher: fetcher).loadPresentation(
-                URL(string: "http://127.0.0.1/live/index.m3u8")!, order: { $0.indices.map { $0 } },
-                pause: { _ in true })
-            let stream = HLSSegmentStream(
-                presentation: presentation, configuration: HLSStreamConfiguration(), fetcher: fetcher,
-                decryptor: nil, clock: clock, consumerBuffered: { .zero })
-            stream.start(at: nil)
+            let stream = try Self.startStream(fetcher, clock: clock)
             defer { stream.cancel() }
             _ = stream.next(timeout: .seconds(20))
             let playlistRequests = { fetcher.log.filter { $0.hasSuffix(".m3u8") }.count }

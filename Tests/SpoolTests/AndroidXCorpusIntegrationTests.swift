@@ -9,8 +9,11 @@ import Testing
 /// (the listing hashes decoded frames; rotation is display metadata), and the WAV holds
 /// exactly the samples ffmpeg decodes (`-f f32le`) from one of the file's audio streams. A
 /// file ffmpeg cannot decode at all must end in one clear `spool:` line and exit 1, never a
-/// crash or a hang.
-@Suite("androidx-media corpus: every file plays as ffmpeg decodes it (integration)", .timeLimit(.minutes(10)))
+/// crash or a hang. Serialized: one file at a time, so 103 spool and ffmpeg runs do not load
+/// the machine under the suite's timing-sensitive tests.
+@Suite(
+    "androidx-media corpus: every file plays as ffmpeg decodes it (integration)", .serialized,
+    .timeLimit(.minutes(10)))
 struct AndroidXCorpusIntegrationTests {
     static let corpus: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -119,12 +119,20 @@ struct PlayFailureIntegrationTests {
     /// stream. `paced` trickles the body (~1 MB/s) as a real network does; unpaced, the bytes
     /// and the hang-up arrive in one burst.
     static func servingCut(of bytes: Data, on server: LoopbackHTTPServer, paced: Bool = true) {
-        server.setRoute(
-            "/cut.ts",
-            ScriptedResponse(
-                status: 200, headers: [("Content-Type", "video/mp2t")], body: bytes,
-                throttle: paced ? ScriptedResponse.Throttle(chunkSize: 16 << 10, delay: .milliseconds(15)) : nil,
-                hangUpAfterBodyBytes: bytesBeforeCut))
+        let cut = ScriptedResponse(
+            status: 200, headers: [("Content-Type", "video/mp2t")], body: bytes,
+            throttle: paced ? ScriptedResponse.Throttle(chunkSize: 16 << 10, delay: .milliseconds(15)) : nil,
+            hangUpAfterBodyBytes: bytesBeforeCut)
+        // Every answer is cut off at the same byte, and nothing past it exists any more: a
+        // request to resume there or later gets 410 (which the load-error policy does not
+        // retry), so the item fails at once instead of after the retries. A server that would
+        // serve the rest is the recovery tests' case.
+        let cutAt = bytesBeforeCut
+        server.setRoute("/cut.ts") { request in
+            let range = request.headers.first { $0.name.lowercased() == "range" }?.value ?? ""
+            let start = Int(range.dropFirst("bytes=".count).prefix { $0.isNumber }) ?? 0
+            return start >= cutAt ? .status(410) : cut
+        }
     }
 
     @Test("a download cut off mid-body plays what arrived, then fails to play to its end")
