@@ -32,9 +32,15 @@ gates:
 # Every test, built with warnings as errors, then SpoolCore and SpoolOutput (lock-confined C
 # handles) again under ThreadSanitizer — one after the other: SpoolOutput's real-time audio
 # tests load the machine enough to upset SpoolCore's timing-sensitive HTTP throttling test.
+# The real-time suites (stall timing against a throttled server, cancelling a blocked read)
+# measure real time: they run on their own after the rest, not while a hundred other tests
+# load both cores (the engine moves to virtual time under issue 12; these are what is left).
+REALTIME_SUITES := StallWaitingIntegrationTests|StallBeforeDataIntegrationTests|ByteSourceContractTests
+
 test: bootstrap lint gates
 	$(SWIFT) build --build-tests $(STRICT)
-	scripts/with-test-services $(SWIFT) test $(STRICT)
+	scripts/with-test-services $(SWIFT) test $(STRICT) --skip '$(REALTIME_SUITES)'
+	scripts/with-test-services $(SWIFT) test $(STRICT) --skip-build --filter '$(REALTIME_SUITES)'
 	$(MAKE) test-tsan
 	@test -c /dev/null || { echo "make test: /dev/null is no longer a character device" >&2; exit 1; }
 

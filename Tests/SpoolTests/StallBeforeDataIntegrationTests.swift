@@ -11,9 +11,11 @@ struct StallBeforeDataIntegrationTests {
     /// How long the server holds a seek's data back: far longer than the 100 ms that makes a stall.
     static let seekDataDelay = Duration.milliseconds(1500)
 
-    /// 60 s of 48 kHz stereo PCM (11.5 MB, no encoding to wait for), served so that a request
-    /// starting in its second half gets its headers and one byte at once and the rest only after
-    /// `seekDataDelay`: what a seek on a slow server looks like.
+    /// 60 s of 48 kHz stereo PCM (11.5 MB, no encoding to wait for), served so that the second
+    /// half's bytes come only after `seekDataDelay`: a request starting there gets its headers
+    /// and one byte at once and the rest later, and a request starting before it gets the
+    /// first half at once and the rest later — so a seek into the second half waits for its
+    /// data whether the source opens a new range or reads on in the open one.
     static func slowSeekServer() async throws -> LoopbackHTTPServer {
         let path = try PlayTool.scratchPath("stall-seek.wav")
         _ = try await PlayTool.ffmpeg([
@@ -22,10 +24,14 @@ struct StallBeforeDataIntegrationTests {
         ])
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let server = try LoopbackHTTPServer()
-        let held = ScriptedResponse.Throttle(chunkSize: bytes.count, delay: seekDataDelay, firstChunkSize: 1)
+        let delay = seekDataDelay
+        let held = ScriptedResponse.Throttle(chunkSize: bytes.count, delay: delay, firstChunkSize: 1)
         server.setRoute("/tone.wav") { request in
             let start = request.header("Range").flatMap { Self.rangeStart($0) } ?? 0
-            return .file(bytes, throttle: start >= bytes.count / 2 ? held : nil)
+            let half = bytes.count / 2
+            let heldAtHalf = ScriptedResponse.Throttle(
+                chunkSize: bytes.count, delay: delay, firstChunkSize: half - start)
+            return .file(bytes, throttle: start >= half ? held : heldAtHalf)
         }
         return server
     }
