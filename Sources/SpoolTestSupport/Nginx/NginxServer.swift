@@ -199,7 +199,11 @@ public final class NginxServer: Sendable {
         }
         while ContinuousClock.now < deadline {
             if launched.hasExited { return .exited(log()) }
-            if LoopbackSocket.connects(toIPv4: "127.0.0.1", port: port) { return .listening }
+            // nginx writes its pid file only once its listening socket is bound: a connection
+            // alone could reach another test's server that took the port first (nginx then
+            // exits with "bind() failed", caught above on the next pass).
+            let bound = FileManager.default.fileExists(atPath: prefix.appendingPathComponent("nginx.pid").path)
+            if bound, LoopbackSocket.connects(toIPv4: "127.0.0.1", port: port) { return .listening }
             usleep(5_000)
         }
         return .timedOut(log())
