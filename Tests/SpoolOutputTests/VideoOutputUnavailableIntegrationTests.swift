@@ -15,7 +15,7 @@ struct VideoOutputUnavailableIntegrationTests {
 
         #expect(lines.first == "probe: false")
         #expect(lines.last?.hasPrefix("unavailable: cannot open a display (DISPLAY is not set): ") == true, "\(lines)")
-        #expect(elapsed < .seconds(5))
+        #expect(elapsed < Self.atOnce)
     }
 
     @Test func withADisplayNobodyServesInitThrowsUnavailableAtOnce() async throws {
@@ -28,8 +28,13 @@ struct VideoOutputUnavailableIntegrationTests {
 
         #expect(lines.first == "probe: false")
         #expect(lines.last?.hasPrefix("unavailable: cannot open a display (DISPLAY=:\(number)): ") == true, "\(lines)")
-        #expect(elapsed < .seconds(5))
+        #expect(elapsed < Self.atOnce)
     }
+
+    /// "At once": the child's whole run, start-up of the test binary included, which takes
+    /// seconds on a machine whose cores the rest of the suite keeps busy; a connect that hung
+    /// would take far longer (the suite's one-minute limit).
+    static let atOnce = Duration.seconds(20)
 
     /// Runs the child to completion and returns its output lines and how long it took.
     static func runChild(environment: [String: String]) async throws -> (lines: [String], elapsed: Duration) {
