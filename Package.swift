@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "Spool", targets: ["Spool"]),
         .library(name: "SpoolCore", targets: ["SpoolCore"]),
         .library(name: "SpoolUI", targets: ["SpoolUI"]),
+        .library(name: "SpoolHLS", targets: ["SpoolHLS"]),
+        .library(name: "SpoolPersistence", targets: ["SpoolPersistence"]),
         .executable(name: "spool", targets: ["spool"]),
     ],
     targets: [
@@ -59,7 +61,7 @@ let package = Package(
         .target(name: "SpoolUI", dependencies: ["Spool", "CSDL"], swiftSettings: strictSwift),
 
         // The command-line program: the only place that builds real clocks and outputs.
-        .executableTarget(name: "spool", dependencies: ["Spool"], swiftSettings: strictSwift),
+        .executableTarget(name: "spool", dependencies: ["Spool", "SpoolPersistence"], swiftSettings: strictSwift),
 
         // Test helpers shared by every test target.
         .target(name: "SpoolTestSupport", dependencies: ["SpoolCore"], swiftSettings: strictSwift),

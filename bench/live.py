@@ -130,7 +130,7 @@ def main():
     server = start_server(directory)
     url = f"http://127.0.0.1:{server.server_address[1]}/live.m3u8"
     players = {
-        "spool": [args.spool, "play", "--no-mpris", "--vo", "null", "--ao", "null", url],
+        "spool": [args.spool, "play", "--no-mpris", "--no-resume", "--vo", "null", "--ao", "null", url],
         "mpv": ["mpv", "--no-config", "--really-quiet", "--no-input-terminal", "--ytdl=no", "--vo=null",
                 "--ao=null", url],
     }

@@ -41,6 +41,8 @@ struct PlayOptions: Equatable {
     var eventsPath: String?
     var printsStatistics = false
     var publishesMPRIS = true
+    /// Start each input where the last run left it, and record where this one leaves it.
+    var resumes = true
     var mprisName = "spool"
     var writesNowPlayingArtwork = false
     /// HLS: the highest variant BANDWIDTH to choose (0 = no cap).
@@ -83,7 +85,8 @@ struct PlayOptions: Equatable {
           --audio-device NAME           play on PulseAudio sink NAME (`spool devices` lists them)
           --no-video, --no-audio        ignore the video / audio track
           --untimed                     present every frame as fast as possible
-          --start SEC                   start at SEC seconds
+          --start SEC                   start at SEC seconds (instead of where the last run left off)
+          --no-resume                   start at 0 and do not record the position (resume is on by default)
           --frames N                    stop after N video frames are presented
           --decoder-threads N           video decoder threads (0 = automatic)
           --speed X                     playback rate, 0.5 to 4 (pitch preserved)

@@ -22,6 +22,9 @@ final class PlaySession {
     private let statusLine = StatusLine()
     private var keys: TerminalKeys?
     private var statusTask: Task<Void, Never>?
+    /// Resume positions (`--no-resume` turns them off); `nil` when off or unavailable.
+    private var resume: PlayResume?
+    private var resumeTask: Task<Void, Never>?
     private var interruptSource: (any DispatchSourceSignal)?
     private let clock: ContinuousClock
     private var desktop: DesktopPublishing?
@@ -80,31 +83,43 @@ final class PlaySession {
                 onFullscreen: { [weak self] in self?.outputs.toggleFullscreen() })
         }
         if options.playsInterstitials { followInterstitials() }
+        if options.resumes, let resume = await PlayResume.open() {
+            await resume.load(options.inputs)
+            self.resume = resume
+        }
         enqueue(options.inputs)
         applyStartPosition()
         player.play()
+        recordPositionsWhilePlaying()
         for await event in stream {
             handle(event)
             // --loop keeps the next pass queued, so an emptied queue means every pass played.
             if quitRequested || (event == .currentItemChanged(itemID: nil) && player.currentItem == nil) { break }
         }
         await desktop?.stop()
+        resumeTask?.cancel()
+        await resume?.save()
         finish()
         return failures == 0 ? 0 : 1
     }
 
     func quit() {
         guard !quitRequested else { return }
-        if let current = player.currentItem { collectStatistics(current.id) }
+        if let current = player.currentItem {
+            collectStatistics(current.id)
+            noteWhereLeft(current.id)
+        }
         quitRequested = true
         events.write("quit", item: currentName)
         player.removeAllItems()
     }
 
-    /// `--start`: seeks the first item while it is still opening. Seeking once it is ready lets
-    /// untimed playback present frames before the target first.
+    /// `--start`, else where the last run left the first input: seeks the first item while it
+    /// is still opening. Seeking once it is ready lets untimed playback present frames before
+    /// the target first.
     private func applyStartPosition() {
-        guard let start = options.startSeconds else { return }
+        let resumed = options.inputs.first.flatMap { resume?.startPosition(for: $0) }
+        guard let start = options.startSeconds ?? resumed else { return }
         // The seek reaches the engine before this returns (the handler form registers it at once).
         let target = MediaTime(seconds: start, preferredTimescale: 1000)
         player.seek(to: target, toleranceBefore: .zero, toleranceAfter: .zero) { _ in }
@@ -171,6 +186,7 @@ final class PlaySession {
             itemNames[item.id] = input
             items[item.id] = item
             if newestPassStart == nil { newestPassStart = item.id }
+            if firstItem == nil { firstItem = item.id }
             player.insert(item, after: nil)
         }
     }
@@ -178,6 +194,40 @@ final class PlaySession {
     /// `--loop`: once the newest pass starts playing, the next one is queued behind it. A queue
     /// player that runs out pauses, so a pass queued only after the previous one emptied the
     /// queue would sit paused; queued ahead, the queue advances into it like into any next item.
+    /// A later input starts where the last run left it: sought exactly as it starts opening.
+    private func resumeIfDue(startingItem id: UUID) {
+        guard id != firstItem, let input = itemNames[id], let seconds = resume?.startPosition(for: input) else {
+            return
+        }
+        let target = MediaTime(seconds: seconds, preferredTimescale: 1000)
+        player.seek(to: target, toleranceBefore: .zero, toleranceAfter: .zero) { _ in }
+    }
+
+    /// The item `enqueue` made first: its start is `applyStartPosition`'s.
+    private var firstItem: UUID?
+
+    /// Records where the current input is every `PlayResume.interval` and saves it, so a kill
+    /// loses at most that much.
+    private func recordPositionsWhilePlaying() {
+        guard resume != nil else { return }
+        resumeTask = Task { [weak self, clock] in
+            while !Task.isCancelled {
+                try? await clock.sleep(for: PlayResume.interval)
+                guard let self, let resume = self.resume else { return }
+                if let item = self.player.currentItem { self.noteWhereLeft(item.id) }
+                await resume.save()
+            }
+        }
+    }
+
+    /// Records where the current item `id` is now (every interval, on quit and on next).
+    private func noteWhereLeft(_ id: UUID) {
+        guard let resume, let input = itemNames[id] else { return }
+        let now = player.currentTime()
+        guard now.isNumeric else { return }
+        resume.record(now.seconds, duration: durationSeconds(), for: input)
+    }
+
     private func queueNextPassIfDue(startingItem id: UUID) {
         guard id == newestPassStart, !quitRequested, loopsLeft.map({ $0 > 0 }) ?? true else { return }
         loopsLeft = loopsLeft.map { $0 - 1 }
@@ -204,6 +254,7 @@ final class PlaySession {
         case .currentItemChanged(let id):
             if let id {
                 events.write("item", item: name(of: id))
+                resumeIfDue(startingItem: id)
                 queueNextPassIfDue(startingItem: id)
             }
         case .readyToPlay(let id):
@@ -224,6 +275,7 @@ final class PlaySession {
         case .didPlayToEnd(let id):
             events.write("ended", item: name(of: id))
             collectStatistics(id)
+            if let input = itemNames[id] { resume?.recordFinished(input) }
         case .failed(let id, let error), .failedToPlayToEnd(let id, let error):
             guard itemNames[id] != nil else {
                 // An interstitial's asset: reported, and skipped by the scheduler.
@@ -341,7 +393,9 @@ final class PlaySession {
         case .volumeDown: player.volume -= 0.05
         case .volumeUp: player.volume += 0.05
         case .toggleMute: player.isMuted.toggle()
-        case .next: player.advanceToNextItem()
+        case .next:
+            if let current = player.currentItem { noteWhereLeft(current.id) }
+            player.advanceToNextItem()
         case .quit: quit()
         }
         statusLine.show(player: player)

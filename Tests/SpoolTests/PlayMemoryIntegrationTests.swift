@@ -19,7 +19,8 @@ struct PlayMemoryIntegrationTests {
         let output = try await ToolRunner.run(
             time,
             [
-                "-f", "%M", "-o", report, spool.path, "play", "--no-mpris", "--untimed", "--vo", "framemd5:/dev/null",
+                "-f", "%M", "-o", report, spool.path, "play", "--no-mpris", "--no-resume", "--untimed", "--vo",
+                "framemd5:/dev/null",
                 "--ao", "null",
                 "--stats", url.path,
             ], timeout: .seconds(60))
