@@ -97,4 +97,33 @@ struct HLSLiveReloadWaitTests {
         }
         #expect(requests == [1, 1, 2])
     }
+
+    @Test("a live playlist that reloads unchanged for 3.5 target durations ends the stream with a message naming it")
+    func frozenPlaylistEnds() async throws {
+        let fetcher = InMemoryFetcher()
+        Self.publish(fetcher, through: 2)
+        let clock = ManualEngineClock()
+        let (beforeThreshold, ending) = try await runOnDedicatedThread {
+            () throws(HLSError) -> (SegmentStreamEvent?, SegmentStreamEvent?) in
+            let stream = try Self.startStream(fetcher, clock: clock)
+            defer { stream.cancel() }
+            for _ in 0..<3 { _ = stream.next(timeout: .seconds(20)) }
+            // The origin never lists another segment. Reloads come every half target
+            // duration once unchanged; 6 s of them is short of 3.5 × 2 s.
+            for _ in 0..<6 {
+                clock.advance(by: .seconds(1))
+                _ = stream.state.waitForBlockedThread(timeout: .seconds(20))
+            }
+            let early = stream.next(timeout: .zero)
+            clock.advance(by: .seconds(1))
+            return (early, stream.next(timeout: .seconds(20)))
+        }
+        #expect(beforeThreshold == nil, "ended before 7 s unchanged: \(String(describing: beforeThreshold))")
+        guard case .failed(let error)? = ending else {
+            Issue.record("no failure after 7 s unchanged: \(String(describing: ending))")
+            return
+        }
+        #expect(error == .liveStalled(URL(string: "http://127.0.0.1/live/index.m3u8")!, seconds: 7))
+        #expect("\(error)".contains("has not changed for 7 s"), "\(error)")
+    }
 }

@@ -17,6 +17,9 @@ public enum HLSError: Error, Sendable, Equatable, CustomStringConvertible {
     case key(String, URL)
     /// The media playlist has no segments to play.
     case emptyPlaylist(URL)
+    /// A live playlist kept being reloaded without change for this many seconds: the stream
+    /// stopped (ExoPlayer's "playlist stuck").
+    case liveStalled(URL, seconds: Int)
 
     /// A one-line message naming the URL and the cause.
     public var description: String {
@@ -29,6 +32,8 @@ public enum HLSError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(url.redactedForDisplay): encryption METHOD=\(method) is not supported (only AES-128)"
         case .key(let message, let url): "\(url.redactedForDisplay): content key: \(message)"
         case .emptyPlaylist(let url): "\(url.redactedForDisplay): the playlist has no segments"
+        case .liveStalled(let url, let seconds):
+            "\(url.redactedForDisplay): the live playlist has not changed for \(seconds) s: the stream has stopped"
         }
     }
 
@@ -39,6 +44,7 @@ public enum HLSError: Error, Sendable, Equatable, CustomStringConvertible {
         case .fetch(let error): .network("\(error)")
         case .parse: .corruptData(description)
         case .noPlayableVariant, .emptyPlaylist: .notPlayable
+        case .liveStalled: .network(description)
         case .notMediaPlaylist: .corruptData(description)
         case .unsupportedEncryption, .key: .unsupportedFormat(description)
         }

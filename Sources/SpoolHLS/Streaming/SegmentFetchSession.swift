@@ -23,6 +23,8 @@ struct SegmentFetchSession {
     private var single: MediaPlaylist?
     /// Per variant: when its playlist was last loaded, and whether that reload changed it.
     private var reloads: [Int: (at: Duration, changed: Bool)] = [:]
+    /// Per variant: when a reload last changed its live playlist (or it was first loaded).
+    private var lastLiveChange: [Int: Duration] = [:]
     private var estimator = ThroughputEstimator()
     private var controller: AdaptiveBitrateController?
     /// Redundant copies (same attributes, other URI or pathway): the controller chooses among
@@ -65,9 +67,11 @@ struct SegmentFetchSession {
         if let index = presentation.initialVariantIndex {
             playlists[index] = presentation.initialPlaylist
             reloads[index] = (stream.now(), true)
+            lastLiveChange[index] = stream.now()
         } else {
             single = presentation.initialPlaylist
             reloads[-1] = (stream.now(), true)
+            lastLiveChange[-1] = stream.now()
         }
         let playlist = presentation.initialPlaylist
         if let first = playlist.segments.first { anchor = (first.mediaSequence, first.startTime) }
@@ -248,7 +252,15 @@ struct SegmentFetchSession {
                 url, importedDefinitions: stream.presentation.multivariant?.definitions,
                 pause: { pause($0, generation: generation) })
             let changed = known.map { $0.nextMediaSequence != playlist.nextMediaSequence } ?? true
-            reloads[key] = (stream.now(), changed)
+            let now = stream.now()
+            reloads[key] = (now, changed)
+            if changed || lastLiveChange[key] == nil { lastLiveChange[key] = now }
+            if isLive, playlist.isLive, let since = lastLiveChange[key],
+                now - since >= max(playlist.targetDuration.asDuration, .seconds(1)) * Self.stuckTargetDurations
+            {
+                // Reloaded, answered, and still the same: not a network fault to wait out.
+                return .failure(.liveStalled(url, seconds: Int((now - since).timeInterval.rounded())))
+            }
             if let variant { playlists[variant] = playlist } else { single = playlist }
             updateLiveWindow(playlist)
             return .success(playlist)
@@ -256,6 +268,10 @@ struct SegmentFetchSession {
             return .failure(error)
         }
     }
+
+    /// How many target durations a live playlist may stay unchanged across reloads before the
+    /// stream counts as stopped: ExoPlayer's PLAYLIST_STUCK_TARGET_DURATION_COEFFICIENT.
+    static let stuckTargetDurations = 3.5
 
     /// A VOD playlist never needs reloading; a live one when the next segment is not in it.
     private func needsReload(_ playlist: MediaPlaylist, key: Int) -> Bool {
