@@ -1,27 +1,13 @@
 import Foundation
+import SpoolTestSupport
 import SpoolUI
 
-/// Where rendered overlays go so a person can look at what a test saw:
-/// `.build/test-screenshots/` of the package.
+/// Rendered overlays as pictures a person (and tesseract) can look at.
 enum OverlayScreenshots {
-    static func directory(filePath: String = #filePath) throws -> URL {
-        var root = URL(fileURLWithPath: filePath)
-        while root.path != "/",
-            !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path)
-        {
-            root.deleteLastPathComponent()
-        }
-        let directory = root.appendingPathComponent(".build/test-screenshots", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
-    }
-
-    /// Writes `image` as `<name>.png` and returns its URL.
+    /// Writes `image` as `<name>.png` (`TestScreenshots`) and returns its URL.
     @discardableResult
-    static func save(_ image: OverlayImage, as name: String) throws -> URL {
-        let url = try directory().appendingPathComponent("\(name).png")
-        try image.pngData().write(to: url)
-        return url
+    static func save(_ image: OverlayImage, as name: String) async throws -> URL {
+        try await TestScreenshots.savePNG(rgba: image.pixels, width: image.width, height: image.height, as: name)
     }
 
     /// `rect` of `image` over black, inverted to dark text on white and enlarged `factor`

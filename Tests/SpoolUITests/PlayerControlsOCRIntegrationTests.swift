@@ -15,7 +15,7 @@ struct PlayerControlsOCRIntegrationTests {
 
     /// What tesseract reads in `rect` of `image` (saved as `<name>.png` for a person to see).
     func read(_ image: OverlayImage, _ rect: OverlayRect, name: String) async throws -> String {
-        let url = try OverlayScreenshots.save(OverlayScreenshots.forOCR(image, rect), as: name)
+        let url = try await OverlayScreenshots.save(OverlayScreenshots.forOCR(image, rect), as: name)
         let tesseract = try ToolRunner.find("tesseract")
         let result = try await ToolRunner.run(tesseract, [url.path, "stdout", "--psm", "7"], timeout: .seconds(60))
         #expect(result.status == 0, "tesseract: \(result.errorText)")
@@ -26,7 +26,7 @@ struct PlayerControlsOCRIntegrationTests {
     func timeLabels() async throws {
         var harness = ControlsHarness()
         let image = renderer.render(harness.model)
-        try OverlayScreenshots.save(image, as: "controls-time-labels")
+        try await OverlayScreenshots.save(image, as: "controls-time-labels")
         #expect(try await read(image, harness.frame(of: .elapsedTime), name: "ocr-elapsed") == "1:23")
         #expect(try await read(image, harness.frame(of: .timeLabel), name: "ocr-total") == "10:00")
         harness.click(.timeLabel)
@@ -61,7 +61,7 @@ struct PlayerControlsOCRIntegrationTests {
         var harness = ControlsHarness()
         harness.click(.speedMenu)
         let image = renderer.render(harness.model)
-        let url = try OverlayScreenshots.save(image, as: "controls-png-roundtrip")
+        let url = try await OverlayScreenshots.save(image, as: "controls-png-roundtrip")
         let ffmpeg = try ToolRunner.find("ffmpeg")
         let decoded = try await ToolRunner.run(
             ffmpeg,

@@ -16,10 +16,10 @@ struct PlayerControlsRendererTests {
     static let videoOnly = OverlayRect(x: 0, y: 60, width: 1280, height: 220)
 
     @Test("Shown: the whole control bar is non-transparent, the video area above it untouched")
-    func shown() throws {
+    func shown() async throws {
         let harness = ControlsHarness()
         let image = renderer.render(harness.model)
-        try OverlayScreenshots.save(image, as: "controls-shown")
+        try await OverlayScreenshots.save(image, as: "controls-shown")
         #expect((image.width, image.height) == (1280, 720))
         #expect(image.minimumAlpha(in: harness.model.layout.bar) >= 180)
         #expect(image.isTransparent(in: Self.videoOnly))
@@ -29,21 +29,21 @@ struct PlayerControlsRendererTests {
     }
 
     @Test("Hidden after 3 s: every pixel is fully transparent")
-    func hidden() throws {
+    func hidden() async throws {
         var harness = ControlsHarness()
         harness.wait(.seconds(3))
         let image = renderer.render(harness.model)
-        try OverlayScreenshots.save(image, as: "controls-hidden")
+        try await OverlayScreenshots.save(image, as: "controls-hidden")
         #expect(image.isTransparent(in: OverlayRect(x: 0, y: 0, width: 1280, height: 720)))
     }
 
     @Test("Hidden while buffering: only the spinner in the middle")
-    func spinnerAlone() throws {
+    func spinnerAlone() async throws {
         var harness = ControlsHarness()
         harness.report { $0.phase = .waiting }
         harness.wait(.seconds(3))
         let image = renderer.render(harness.model)
-        try OverlayScreenshots.save(image, as: "controls-buffering")
+        try await OverlayScreenshots.save(image, as: "controls-buffering")
         #expect(!image.isTransparent(in: harness.model.layout.spinner))
         #expect(image.isTransparent(in: harness.model.layout.bar))
         #expect(image.isTransparent(in: Self.videoOnly))
@@ -66,11 +66,11 @@ struct PlayerControlsRendererTests {
     }
 
     @Test("An open menu's panel and the error banner are drawn where the layout puts them")
-    func menuAndBanner() throws {
+    func menuAndBanner() async throws {
         var harness = ControlsHarness()
         harness.click(.speedMenu)
         let menu = renderer.render(harness.model)
-        try OverlayScreenshots.save(menu, as: "controls-speed-menu")
+        try await OverlayScreenshots.save(menu, as: "controls-speed-menu")
         let panel = try #require(harness.model.layout.menu?.panel)
         #expect(menu.minimumAlpha(in: panel.insetBy(dx: 10, dy: 10)) >= 200)
 
@@ -79,17 +79,17 @@ struct PlayerControlsRendererTests {
         failed.hasNextItem = true
         let banner = ControlsHarness(failed)
         let image = renderer.render(banner.model)
-        try OverlayScreenshots.save(image, as: "controls-error-banner")
+        try await OverlayScreenshots.save(image, as: "controls-error-banner")
         let bannerRect = try #require(banner.model.layout.banner)
         #expect(image.minimumAlpha(in: bannerRect.insetBy(dx: 12, dy: 12)) >= 200)
     }
 
     @Test("Live: a red LIVE badge at the edge, grey behind it")
-    func liveBadge() throws {
+    func liveBadge() async throws {
         var harness = ControlsHarness(
             PlaybackSnapshot(phase: .playing, currentTime: 99.5, isLive: true, seekableRange: 40...100))
         let atEdge = renderer.render(harness.model)
-        try OverlayScreenshots.save(atEdge, as: "controls-live")
+        try await OverlayScreenshots.save(atEdge, as: "controls-live")
         let badge = harness.frame(of: .liveBadge)
         let red = atEdge.color(atX: badge.x + 3, y: badge.midY)
         #expect(red.red > 200 && red.green < 60 && red.alpha == 255)
@@ -112,10 +112,10 @@ struct PlayerControlsRendererTests {
     }
 
     @Test("An ad break: a yellow \"Ad\" label above the bar and a Skip button")
-    func adBreak() throws {
+    func adBreak() async throws {
         let harness = ControlsHarness(ControlsInterstitialTests.adBreak)
         let image = renderer.render(harness.model)
-        try OverlayScreenshots.save(image, as: "controls-ad-break")
+        try await OverlayScreenshots.save(image, as: "controls-ad-break")
         let label = harness.frame(of: .interstitialLabel)
         let yellow = image.color(atX: label.x + 4, y: label.midY)
         #expect(yellow.red == 255 && yellow.green == 204 && yellow.blue == 0)

@@ -82,14 +82,7 @@ extension VideoXWDScreenshot {
     /// returns the file's path. The raw `.xwd` is kept next to it when conversion fails.
     @discardableResult
     public func save(as name: String, filePath: String = #filePath) async throws -> String {
-        var root = URL(fileURLWithPath: filePath)
-        while root.path != "/",
-            !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path)
-        {
-            root.deleteLastPathComponent()
-        }
-        let directory = root.appendingPathComponent(".build/test-screenshots", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TestScreenshots.directory(filePath: filePath)
         let xwd = directory.appendingPathComponent("\(name).xwd")
         let png = directory.appendingPathComponent("\(name).png")
         try data.write(to: xwd)
