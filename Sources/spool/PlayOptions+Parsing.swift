@@ -8,7 +8,7 @@ extension PlayOptions {
     /// Options that take no value (`--mute`); `=yes`/`=no` (or true/false, 1/0) set or clear them.
     static let flagNames: Set<String> = [
         "no-video", "no-audio", "untimed", "mute", "stats", "no-mpris", "no-interstitials", "now-playing",
-        "no-viewport-cap", "no-resume",
+        "no-viewport-cap", "no-resume", "no-osc",
     ]
 
     /// Options that take a value, as `--name VALUE` or `--name=VALUE`.
@@ -45,6 +45,7 @@ extension PlayOptions {
         case "now-playing": writesNowPlayingArtwork = isOn
         case "no-viewport-cap": limitsResolutionToViewport = !isOn
         case "no-resume": resumes = !isOn
+        case "no-osc": showsControls = !isOn
         default: preconditionFailure("flag \(name) is listed in flagNames but not handled")
         }
     }

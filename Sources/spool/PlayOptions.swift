@@ -41,6 +41,8 @@ struct PlayOptions: Equatable {
     var eventsPath: String?
     var printsStatistics = false
     var publishesMPRIS = true
+    /// Draw the on-screen controls over the video in the window (`--no-osc`: the bare video).
+    var showsControls = true
     /// Start each input where the last run left it, and record where this one leaves it.
     var resumes = true
     var mprisName = "spool"
@@ -94,6 +96,7 @@ struct PlayOptions: Equatable {
           --loop N|inf                  play each input N times (or forever)
           --events FILE                 write one JSON object per event (JSON Lines)
           --stats                       print one JSON object of playback statistics on exit
+          --no-osc                      show the bare video in the window, without on-screen controls
           --no-mpris                    do not publish the player on the D-Bus session bus (MPRIS)
           --mpris-name NAME             the MPRIS player name (default spool: org.mpris.MediaPlayer2.spool)
           --max-bitrate BPS             HLS: choose no variant above BPS bits per second

@@ -1,5 +1,6 @@
 import Foundation
 import Spool
+import SpoolUI
 
 /// One run of `spool play`: the player, its outputs, the event log, and the loop that
 /// follows the player's events until the queue is done or the user quits.
@@ -35,6 +36,8 @@ final class PlaySession {
     private var pictureInPictureTask: Task<Void, Never>?
     private var interstitials: PlayerInterstitialEventMonitor?
     private var interstitialTask: Task<Void, Never>?
+    /// The on-screen controls over the window; `nil` with `--no-osc` or without a window.
+    private var playerView: PlayerView?
 
     init(options: PlayOptions, outputs: SelectedOutputs, clock: ContinuousClock) throws {
         self.options = options
@@ -69,6 +72,9 @@ final class PlaySession {
             Task { @MainActor in self?.handle(event) }
         }
         pictureInPicture = PictureInPictureController(player: player)
+        playerView = Self.makeView(player: player, window: outputs.window, options: options, clock: clock)
+        playerView?.delegate = self
+        playerView?.controls.isPictureInPicturePossible = pictureInPicture != nil
     }
 
     func run() async -> Int32 {
@@ -145,6 +151,7 @@ final class PlaySession {
     private func followInterstitials() {
         let monitor = PlayerInterstitialEventMonitor(primaryPlayer: player)
         interstitials = monitor
+        playerView?.controls.interstitialMonitor = monitor
         let updates = monitor.updates()
         interstitialTask = Task { [weak self] in
             var playing: PlayerInterstitialEvent?
@@ -326,6 +333,8 @@ final class PlaySession {
     }
 
     private func handle(_ event: VideoWindowEvent) {
+        // With the on-screen controls, the view takes the window's input (and asks back).
+        guard playerView == nil else { return }
         switch event {
         case .quitRequested: quit()
         case .keyDown(let key, _):
@@ -353,7 +362,7 @@ final class PlaySession {
 
     /// `p` in the window: into the floating window, or back to the main one. The floating
     /// window's own buttons are handled by the controller.
-    private func togglePictureInPicture() {
+    func togglePictureInPicture() {
         guard let pictureInPicture else { return }
         if pictureInPicture.isPictureInPictureActive {
             pictureInPicture.stopPictureInPicture()
@@ -372,6 +381,8 @@ final class PlaySession {
             for await event in stream {
                 guard let self else { return }
                 if case .failedToStart(let error) = event { StandardError.report("\(error)") }
+                self.playerView?.controls.isPictureInPictureActive =
+                    self.pictureInPicture?.isPictureInPictureActive ?? false
                 self.events.write("pictureInPicture", item: self.currentName, ["event": "\(event)"])
             }
         }
@@ -393,15 +404,20 @@ final class PlaySession {
         case .volumeDown: player.volume -= 0.05
         case .volumeUp: player.volume += 0.05
         case .toggleMute: player.isMuted.toggle()
-        case .next:
-            if let current = player.currentItem { noteWhereLeft(current.id) }
-            player.advanceToNextItem()
+        case .next: skipToNextItem()
         case .quit: quit()
         }
         statusLine.show(player: player)
     }
 
+    /// `n`, Next: records where the current input was left, then goes on.
+    func skipToNextItem() {
+        if let current = player.currentItem { noteWhereLeft(current.id) }
+        player.advanceToNextItem()
+    }
+
     private func finish() {
+        playerView?.stop()
         statusTask?.cancel()
         for task in cueTasks.values { task.cancel() }
         pictureInPictureTask?.cancel()

@@ -11,6 +11,8 @@ final class SelectedOutputs {
     let isUntimed: Bool
     let makeAudioOutput: (@Sendable () throws(AudioOutputError) -> any AudioOutput)?
     let videoOutput: (any VideoOutput)?
+    /// The desktop window, when the video goes to one (also inside a `--frames` limit).
+    private(set) var window: SDLVideoOutput?
     /// One-line notices about defaults that fell back (printed to stderr).
     let notices: [String]
     /// Called once when `--frames N` frames have been presented (set before playing).
@@ -70,6 +72,7 @@ final class SelectedOutputs {
             if hasDisplay { hasDisplay = await Task.detached { SDLVideoOutput.isDisplayAvailable() }.value }
             video = hasDisplay ? try await window(for: options, events: windowEvents) : nil
         }
+        let window = video as? SDLVideoOutput
         let signal = FrameLimitSignal()
         if let limit = options.frameLimit, let output = video {
             video = FrameLimitVideoOutput(wrapping: output, limit: limit) { signal.fire() }
@@ -77,6 +80,7 @@ final class SelectedOutputs {
         let selected = SelectedOutputs(
             makeAudioOutput: makeAudio, videoOutput: video, notices: notices, isUntimed: isUntimed, signal: signal)
         selected.windowEvents = windowEvents
+        selected.window = window
         return selected
     }
 

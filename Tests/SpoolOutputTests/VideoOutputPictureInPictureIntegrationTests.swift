@@ -77,16 +77,16 @@ extension VideoOutputSDLIntegrationTests {
 
             output.simulatePointer(.press(x: 10, y: 10, clickCount: 1), inPictureInPicture: true)
             #expect(await events.wait { $0.contains(.pictureInPictureRestoreRequested) })
-            output.simulatePointer(.release, inPictureInPicture: true)
+            output.simulatePointer(.release(x: 0, y: 0), inPictureInPicture: true)
             output.simulatePointer(.press(x: 320 - 10, y: 10, clickCount: 1), inPictureInPicture: true)
             #expect(await events.wait { $0.contains(.pictureInPictureCloseRequested) })
-            output.simulatePointer(.release, inPictureInPicture: true)
+            output.simulatePointer(.release(x: 0, y: 0), inPictureInPicture: true)
             #expect(!events.all.contains { if case .click = $0 { true } else { false } })
 
             // Grab the middle and move the pointer 100 left and 50 up: the window follows.
             output.simulatePointer(.press(x: 160, y: 120, clickCount: 1), inPictureInPicture: true)
             output.simulatePointer(.pointerMoved(x: 60, y: 70), inPictureInPicture: true)
-            output.simulatePointer(.release, inPictureInPicture: true)
+            output.simulatePointer(.release(x: 0, y: 0), inPictureInPicture: true)
             let moved = try await X11WindowInfo.waitFor(name) { $0?.x == start.x - 100 }
             #expect(moved?.x == start.x - 100 && moved?.y == start.y - 50, "\(String(describing: moved))")
             // Motion without a press does not move it.

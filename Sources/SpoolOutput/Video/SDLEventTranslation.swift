@@ -11,8 +11,8 @@ enum SDLWindowInput: Equatable {
     case press(x: Int, y: Int, clickCount: Int)
     /// The pointer moved to (`x`, `y`) in window coordinates.
     case pointerMoved(x: Int, y: Int)
-    /// The primary button went up.
-    case release
+    /// The primary button went up at (`x`, `y`).
+    case release(x: Int, y: Int)
 }
 
 /// Turns SDL events into `VideoWindowEvent`s addressed to SDL window ids. Size and
@@ -23,19 +23,27 @@ enum SDLEventTranslation {
     static func translate(_ event: SDL_Event) -> (windowID: UInt32, input: SDLWindowInput)? {
         switch event.type {
         case SDL_KEYDOWN.rawValue:
-            let key = VideoWindowKey(sdlKeyCode: event.key.keysym.sym)
+            var key = VideoWindowKey(sdlKeyCode: event.key.keysym.sym)
+            if key == .tab, UInt32(event.key.keysym.mod) & KMOD_SHIFT.rawValue != 0 { key = .backTab }
             return (event.key.windowID, .event(.keyDown(key: key, isRepeat: event.key.repeat != 0)))
         case SDL_MOUSEBUTTONDOWN.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):
             let press = SDLWindowInput.press(
                 x: Int(event.button.x), y: Int(event.button.y), clickCount: Int(event.button.clicks))
             return (event.button.windowID, press)
         case SDL_MOUSEBUTTONUP.rawValue where event.button.button == UInt8(SDL_BUTTON_LEFT):
-            return (event.button.windowID, .release)
+            return (event.button.windowID, .release(x: Int(event.button.x), y: Int(event.button.y)))
+        case SDL_MOUSEWHEEL.rawValue:
+            let flipped = event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue
+            let steps = Int(event.wheel.y) * (flipped ? -1 : 1)
+            guard steps != 0 else { return nil }
+            let wheel = VideoWindowEvent.wheel(x: Int(event.wheel.mouseX), y: Int(event.wheel.mouseY), steps: steps)
+            return (event.wheel.windowID, .event(wheel))
         case SDL_MOUSEMOTION.rawValue:
             return (event.motion.windowID, .pointerMoved(x: Int(event.motion.x), y: Int(event.motion.y)))
         case SDL_WINDOWEVENT.rawValue:
             switch UInt32(event.window.event) {
             case SDL_WINDOWEVENT_CLOSE.rawValue: return (event.window.windowID, .event(.quitRequested))
+            case SDL_WINDOWEVENT_LEAVE.rawValue: return (event.window.windowID, .event(.pointerLeft))
             case SDL_WINDOWEVENT_EXPOSED.rawValue, SDL_WINDOWEVENT_SIZE_CHANGED.rawValue:
                 return (event.window.windowID, .redraw)
             default: return nil
@@ -55,9 +63,10 @@ enum SDLEventTranslation {
             event.button.state = UInt8(SDL_PRESSED)
             event.button.clicks = UInt8(clamping: clickCount)
             (event.button.x, event.button.y) = (Int32(clamping: x), Int32(clamping: y))
-        case .release:
+        case .release(let x, let y):
             event.button.type = SDL_MOUSEBUTTONUP.rawValue
             event.button.state = UInt8(SDL_RELEASED)
+            (event.button.x, event.button.y) = (Int32(clamping: x), Int32(clamping: y))
         case .pointerMoved(let x, let y):
             event.motion.type = SDL_MOUSEMOTION.rawValue
             event.motion.windowID = windowID
@@ -94,12 +103,15 @@ extension VideoWindowKey {
         code(SDLK_DOWN): .down, code(SDLK_f): .f, code(SDLK_q): .q, code(SDLK_m): .m, code(SDLK_n): .n,
         code(SDLK_p): .p,
         code(SDLK_9): .nine, code(SDLK_0): .zero, code(SDLK_LEFTBRACKET): .leftBracket,
-        code(SDLK_RIGHTBRACKET): .rightBracket, code(SDLK_ESCAPE): .escape,
+        code(SDLK_RIGHTBRACKET): .rightBracket, code(SDLK_ESCAPE): .escape, code(SDLK_TAB): .tab,
+        code(SDLK_RETURN): .enter, code(SDLK_KP_ENTER): .enter,
     ]
 
     /// The SDL key code that produces this key (the inverse of `init(sdlKeyCode:)`).
     var sdlKeyCode: Int32 {
         if case .other(let code) = self { return Int32(truncatingIfNeeded: code) }
+        if self == .backTab { return Self.code(SDLK_TAB) }
+        if self == .enter { return Self.code(SDLK_RETURN) }
         return Self.byCode.first { $0.value == self }?.key ?? 0
     }
 

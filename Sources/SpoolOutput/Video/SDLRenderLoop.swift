@@ -165,6 +165,9 @@ final class SDLRenderLoop {
             case .event(.quitRequested) where isFloating:
                 // The window manager's close on the floating window is its close button.
                 session.onEvent(.pictureInPictureCloseRequested)
+            case .event(.wheel) where isFloating, .event(.pointerLeft) where isFloating:
+                // The main window's controls are not in the floating window.
+                break
             case .event(let windowEvent): session.onEvent(windowEvent)
             case .redraw: session.needsRedraw = true
             case .press, .pointerMoved, .release:

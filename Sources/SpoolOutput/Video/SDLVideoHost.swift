@@ -12,6 +12,10 @@ enum SDLWindowChange: Sendable {
     case hidden(Bool)
     /// Asks the window manager to minimise the main window.
     case minimize
+    /// Draws `overlay` over the video from now on; `nil` draws the video alone.
+    case overlay(VideoOverlay?)
+    /// Shows or hides the mouse pointer while it is over the window.
+    case pointerVisible(Bool)
 }
 
 /// Work for the SDL thread, done in the order it was submitted.

@@ -96,3 +96,17 @@ extension SDLVideoOutput {
         host.submit(.simulateKeyDown(slot: slot, keyCode: key.sdlKeyCode))
     }
 }
+
+extension SDLVideoOutput {
+    /// Draws `overlay` over the video from the next redraw on (the current frame is drawn again
+    /// at once, so a paused video shows it too); `nil` removes it, and frames are then drawn
+    /// exactly as without one. The newest call wins; the bytes are shared, not copied.
+    public func setOverlay(_ overlay: VideoOverlay?) {
+        host.submit(.change(slot: slot, .overlay(overlay)))
+    }
+
+    /// Shows or hides the mouse pointer over the window (hidden with the controls).
+    public func setPointerVisible(_ visible: Bool) {
+        host.submit(.change(slot: slot, .pointerVisible(visible)))
+    }
+}

@@ -10,14 +10,18 @@ extension SDLWindow {
         return (Int(width), Int(height))
     }
 
-    /// Draws black, then the texture placed by `gravity`, into the back buffer. Nothing
-    /// reaches the screen until `present()`.
+    /// Draws black, then the texture placed by `gravity`, then the overlay (if any), into the
+    /// back buffer. Nothing reaches the screen until `present()`.
     func draw(gravity: VideoGravity) throws(VideoOutputError) {
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
         guard SDL_RenderClear(renderer) == 0 else {
             throw .presentFailed("cannot clear the window: \(SDLVideoSubsystem.lastError)")
         }
-        guard let texture else { return }
+        if let texture { try drawVideo(texture, gravity: gravity) }
+        try drawOverlay()
+    }
+
+    private func drawVideo(_ texture: SDLTexture, gravity: VideoGravity) throws(VideoOutputError) {
         let output = outputSize
         let placement = gravity.placement(
             contentWidth: texture.width, contentHeight: texture.height, boundsWidth: output.width,

@@ -9,7 +9,7 @@ struct SDLWindowState: Equatable {
     var isFullscreen: Bool
 }
 
-/// Owns one SDL window, its renderer and the renderer's streaming texture.
+/// Owns one SDL window, its renderer and the renderer's streaming textures (video, overlay).
 ///
 /// Ownership: the three handles are created here and destroyed only by `destroy()` (or
 /// `deinit`), child first — texture, renderer, window — so no handle outlives its parent and
@@ -24,6 +24,8 @@ final class SDLWindow {
     let rendererName: String
     /// The texture frames are uploaded to, recreated when the frame shape changes.
     var texture: SDLTexture?
+    /// The overlay drawn over the video (controls, subtitles), when there is one.
+    var overlayTexture: SDLOverlayTexture?
     private var isDestroyed = false
 
     /// What kind of window to make.
@@ -84,6 +86,8 @@ final class SDLWindow {
         isDestroyed = true
         texture?.destroy()
         texture = nil
+        overlayTexture?.destroy()
+        overlayTexture = nil
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
     }

@@ -90,6 +90,12 @@ final class SDLWindowSession {
         case .minimize:
             guard isMapped, pictureInPicture == nil else { return }
             window.minimize()
+        case .overlay(let overlay):
+            // An overlay that cannot be shown is dropped, never a reason to stop the video.
+            do { try window.setOverlay(overlay) } catch { try? window.setOverlay(nil) }
+            needsRedraw = true
+        case .pointerVisible(let visible):
+            window.setPointerVisible(visible)
         }
     }
 
@@ -233,8 +239,12 @@ final class SDLWindowSession {
     /// output's callback, if any.
     func handlePointer(_ input: SDLWindowInput, windowID: UInt32) -> VideoWindowEvent? {
         guard let floating = pictureInPicture, floating.window.windowID == windowID else {
-            if case .press(let x, let y, let clickCount) = input { return .click(x: x, y: y, clickCount: clickCount) }
-            return nil
+            switch input {
+            case .press(let x, let y, let clickCount): return .click(x: x, y: y, clickCount: clickCount)
+            case .pointerMoved(let x, let y): return .pointerMoved(x: x, y: y)
+            case .release(let x, let y): return .pointerReleased(x: x, y: y)
+            case .event, .redraw: return nil
+            }
         }
         switch input {
         case .press(let x, let y, _):

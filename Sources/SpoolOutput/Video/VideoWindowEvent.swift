@@ -12,6 +12,14 @@ public enum VideoWindowEvent: Sendable, Equatable {
     /// The primary mouse button was pressed at (`x`, `y`) in window coordinates;
     /// `clickCount` is 2 for a double click.
     case click(x: Int, y: Int, clickCount: Int)
+    /// The pointer moved to (`x`, `y`) in window coordinates (or entered the window there).
+    case pointerMoved(x: Int, y: Int)
+    /// The primary mouse button was released at (`x`, `y`) in window coordinates.
+    case pointerReleased(x: Int, y: Int)
+    /// The pointer left the window.
+    case pointerLeft
+    /// The wheel turned by `steps` notches at (`x`, `y`): positive away from the user (up).
+    case wheel(x: Int, y: Int, steps: Int)
     /// The restore button of the Picture-in-Picture window was clicked: the user wants the
     /// main window back, with playback going on.
     case pictureInPictureRestoreRequested
@@ -53,6 +61,12 @@ public enum VideoWindowKey: Sendable, Hashable {
     case rightBracket
     /// Escape.
     case escape
+    /// Tab.
+    case tab
+    /// Shift+Tab (focus backwards).
+    case backTab
+    /// Return or the keypad's Enter.
+    case enter
     /// Any other key: SDL's key code, which is the Unicode scalar value for printable keys.
     case other(code: Int)
 }

@@ -1,0 +1,178 @@
+public import Spool
+
+/// AVPlayerViewController for an SDL window: the player's video with the standard controls
+/// drawn over it, driven by the window's pointer and keyboard.
+///
+/// The view only uses the `Player`'s public API (through `PlayerControlsController`) and the
+/// window's public API (`SDLVideoOutput`: events, overlay, pointer, full screen). The player
+/// must present its video to `output` (`PlayerConfiguration.videoOutput`).
+///
+/// Guarantees: the overlay is drawn again only when the controls' model changed, and is
+/// removed (the window draws frames exactly as without a view) while neither controls nor
+/// the buffering spinner show; the pointer hides with the controls and comes back with any
+/// input; `q`, the close button, full screen and Picture-in-Picture go to the `delegate`.
+@MainActor
+public final class PlayerView {
+    /// The player shown.
+    public var player: Player { controls.player }
+    /// The window the video and the overlay are drawn in.
+    public let output: SDLVideoOutput
+    /// The controls' state machine and its link to the player (its handlers may be set:
+    /// `previousItemHandler`, `interstitialMonitor`, …).
+    public let controls: PlayerControlsController
+    /// Receives quit, full-screen, Picture-in-Picture and next-item requests.
+    public weak var delegate: (any PlayerViewDelegate)? {
+        didSet { updateNextItemHandler() }
+    }
+    /// Whether the controls are drawn and take input (AVPlayerViewController's
+    /// `showsPlaybackControls`); without them the window shows the bare video.
+    public var showsPlaybackControls = true {
+        didSet { scheduleRender() }
+    }
+    /// How the video fills the window.
+    public var videoGravity: VideoGravity {
+        get { output.gravity }
+        set { output.gravity = newValue }
+    }
+    /// Whether the window has shown its first frame (nothing but black before it).
+    public private(set) var isReadyForDisplay = false
+    /// How many times the overlay was drawn (tests and benchmarks: it must not redraw
+    /// without a change).
+    public private(set) var overlayRenderCount = 0
+
+    private let renderer: PlayerControlsRenderer
+    private var eventsTask: Task<Void, Never>?
+    private var renderScheduled = false
+    private var isPointerShown = true
+    private var hasOverlay = false
+
+    /// A view over `output` for `player`, with timers on `clock`.
+    ///
+    /// - Throws: when no font for the controls' text can be found (install fonts-dejavu-core).
+    public init<C: Clock>(
+        player: Player, output: SDLVideoOutput, configuration: PlayerControlsConfiguration = .init(), clock: C,
+        renderer: PlayerControlsRenderer? = nil
+    ) throws(OverlayTextError) where C.Duration == Duration {
+        self.output = output
+        if let renderer {
+            self.renderer = renderer
+        } else {
+            self.renderer = try PlayerControlsRenderer()
+        }
+        let status = output.status
+        let size =
+            status.width > 0 && status.height > 0
+            ? OverlaySize(width: status.width, height: status.height) : OverlaySize(width: 640, height: 360)
+        controls = PlayerControlsController(
+            player: player, clock: clock, windowSize: size, configuration: configuration)
+        controls.changeHandler = { [weak self] _ in self?.scheduleRender() }
+        controls.viewActionHandler = { [weak self] action in self?.perform(action) }
+        let events = output.windowEvents()
+        eventsTask = Task { [weak self] in
+            for await event in events {
+                guard let self else { return }
+                self.handle(event)
+            }
+        }
+        scheduleRender()
+    }
+
+    /// Stops following the player and the window and removes the overlay.
+    public func stop() {
+        eventsTask?.cancel()
+        eventsTask = nil
+        controls.stop()
+        output.setOverlay(nil)
+        output.setPointerVisible(true)
+        hasOverlay = false
+    }
+
+    /// Advances the view's `QueuePlayer` (the default for Next).
+    public func advanceQueue() {
+        (player as? QueuePlayer)?.advanceToNextItem()
+    }
+
+    /// Passes one window event to the controls (the view's own event stream does this for
+    /// the window's events; an app embedding the view may forward others).
+    public func handle(_ event: VideoWindowEvent) {
+        switch event {
+        case .resized(let width, let height):
+            controls.resize(to: OverlaySize(width: width, height: height))
+            controls.isFullScreen = output.status.isFullscreen
+        case .quitRequested:
+            delegate?.playerViewDidRequestQuit(self)
+        default:
+            guard showsPlaybackControls, let input = WindowInputTranslation.input(for: event) else { return }
+            controls.handle(input)
+        }
+        noteReadiness()
+    }
+
+    private func updateNextItemHandler() {
+        guard delegate != nil else {
+            controls.nextItemHandler = nil
+            return
+        }
+        controls.nextItemHandler = { [weak self] in self?.skipToNextItem() }
+    }
+
+    private func skipToNextItem() {
+        guard let delegate else { return advanceQueue() }
+        delegate.playerViewSkipToNextItem(self)
+    }
+
+    private func perform(_ action: PlayerControlsAction) {
+        switch action {
+        case .toggleFullScreen:
+            let entering = !output.status.isFullscreen
+            delegate?.playerView(self, willTransitionToFullScreen: entering)
+            output.isFullscreen = entering
+        case .exitFullScreen:
+            guard output.status.isFullscreen else { return }
+            delegate?.playerView(self, willTransitionToFullScreen: false)
+            output.isFullscreen = false
+        case .togglePictureInPicture:
+            delegate?.playerViewDidRequestPictureInPictureToggle(self)
+        case .quit:
+            delegate?.playerViewDidRequestQuit(self)
+        default:
+            break
+        }
+    }
+
+    private func noteReadiness() {
+        guard !isReadyForDisplay, output.status.framesShown > 0 else { return }
+        isReadyForDisplay = true
+        delegate?.playerViewDidBecomeReadyForDisplay(self)
+    }
+
+    /// Draws once per turn of the main actor however many changes arrived in it.
+    private func scheduleRender() {
+        guard !renderScheduled else { return }
+        renderScheduled = true
+        Task { [weak self] in
+            guard let self else { return }
+            self.renderScheduled = false
+            self.render()
+        }
+    }
+
+    private func render() {
+        noteReadiness()
+        let model = controls.model
+        let pointerShown = !showsPlaybackControls || model.isPointerVisible
+        if pointerShown != isPointerShown {
+            isPointerShown = pointerShown
+            output.setPointerVisible(pointerShown)
+        }
+        guard showsPlaybackControls, model.areControlsVisible || model.isBufferingIndicatorVisible else {
+            if hasOverlay { output.setOverlay(nil) }
+            hasOverlay = false
+            return
+        }
+        let image = renderer.render(model)
+        overlayRenderCount += 1
+        hasOverlay = true
+        output.setOverlay(VideoOverlay(width: image.width, height: image.height, pixels: image.pixels))
+    }
+}

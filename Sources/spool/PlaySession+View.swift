@@ -1,0 +1,27 @@
+import Spool
+import SpoolUI
+
+/// The on-screen controls in `spool play`'s window (`--no-osc` turns them off): the window's
+/// pointer and keys go to the `PlayerView`, which drives the player; what only the session can
+/// do (quit, next with resume, full screen, Picture-in-Picture) comes back through its delegate.
+extension PlaySession: PlayerViewDelegate {
+    /// The view over `window` for the session's player; `nil` (with a notice) when the controls
+    /// cannot be drawn here, and the bare video plays.
+    static func makeView(
+        player: QueuePlayer, window: SDLVideoOutput?, options: PlayOptions, clock: ContinuousClock
+    ) -> PlayerView? {
+        guard options.showsControls, let window else { return nil }
+        do {
+            return try PlayerView(player: player, output: window, clock: clock)
+        } catch {
+            StandardError.report("on-screen controls unavailable (\(error)); showing the bare video")
+            return nil
+        }
+    }
+
+    func playerViewDidRequestQuit(_ playerView: PlayerView) { quit() }
+
+    func playerViewSkipToNextItem(_ playerView: PlayerView) { skipToNextItem() }
+
+    func playerViewDidRequestPictureInPictureToggle(_ playerView: PlayerView) { togglePictureInPicture() }
+}
