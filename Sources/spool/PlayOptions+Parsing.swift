@@ -8,14 +8,14 @@ extension PlayOptions {
     /// Options that take no value (`--mute`); `=yes`/`=no` (or true/false, 1/0) set or clear them.
     static let flagNames: Set<String> = [
         "no-video", "no-audio", "untimed", "mute", "stats", "no-mpris", "no-interstitials", "now-playing",
-        "no-viewport-cap", "no-resume", "no-osc",
+        "no-viewport-cap", "no-resume", "no-osc", "keep-open", "fs",
     ]
 
     /// Options that take a value, as `--name VALUE` or `--name=VALUE`.
     static let valueNames: Set<String> = [
         "vo", "ao", "audio-device", "start", "frames", "decoder-threads", "speed", "volume", "loop", "events",
         "mpris-name", "max-bitrate", "max-resolution", "buffer", "variant", "audio-lang", "sub-lang", "sub",
-        "playlist",
+        "playlist", "geometry",
     ]
 
     /// Options about reading spool.conf itself: the command line's only, never the file's.
@@ -46,6 +46,8 @@ extension PlayOptions {
         case "no-viewport-cap": limitsResolutionToViewport = !isOn
         case "no-resume": resumes = !isOn
         case "no-osc": showsControls = !isOn
+        case "keep-open": keepsOpen = isOn
+        case "fs": startsFullScreen = isOn
         default: preconditionFailure("flag \(name) is listed in flagNames but not handled")
         }
     }
@@ -110,6 +112,12 @@ extension PlayOptions {
                 throw UsageError(description: "--max-resolution: '\(value)' is not WIDTHxHEIGHT")
             }
             maxResolution = PixelSize(width: parts[0], height: parts[1])
+        case "geometry":
+            let parts = value.lowercased().split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, (1...16384).contains(parts[0]), (1...16384).contains(parts[1]) else {
+                throw UsageError(description: "--geometry: '\(value)' is not WIDTHxHEIGHT")
+            }
+            windowSize = PixelSize(width: parts[0], height: parts[1])
         case "buffer":
             let seconds = try number()
             guard (0...600).contains(seconds) else {

@@ -41,6 +41,13 @@ struct PlayOptions: Equatable {
     var eventsPath: String?
     var printsStatistics = false
     var publishesMPRIS = true
+    /// The window's size (`--geometry WxH`); `nil` sizes it to the first frame.
+    var windowSize: PixelSize?
+    /// Start in full screen (`--fs`).
+    var startsFullScreen = false
+    /// Stay on the last item when it ends or fails (paused, Replay/Retry in the window) until
+    /// the user quits, as mpv's `--keep-open`.
+    var keepsOpen = false
     /// Draw the on-screen controls over the video in the window (`--no-osc`: the bare video).
     var showsControls = true
     /// Start each input where the last run left it, and record where this one leaves it.
@@ -96,6 +103,9 @@ struct PlayOptions: Equatable {
           --loop N|inf                  play each input N times (or forever)
           --events FILE                 write one JSON object per event (JSON Lines)
           --stats                       print one JSON object of playback statistics on exit
+          --geometry WxH                the window's size (default: the video's, within 80 % of the screen)
+          --fs                          start in full screen
+          --keep-open                   stay on the last item when it ends or fails, until quit
           --no-osc                      show the bare video in the window, without on-screen controls
           --no-mpris                    do not publish the player on the D-Bus session bus (MPRIS)
           --mpris-name NAME             the MPRIS player name (default spool: org.mpris.MediaPlayer2.spool)

@@ -196,6 +196,7 @@ final class PlaySession {
             if firstItem == nil { firstItem = item.id }
             player.insert(item, after: nil)
         }
+        keepLastItemOpenIfAsked()
     }
 
     /// `--loop`: once the newest pass starts playing, the next one is queued behind it. A queue
@@ -264,6 +265,7 @@ final class PlaySession {
                 resumeIfDue(startingItem: id)
                 queueNextPassIfDue(startingItem: id)
             }
+            keepLastItemOpenIfAsked()
         case .readyToPlay(let id):
             var fields: [String: any Sendable] = ["duration": durationSeconds().map { $0 as any Sendable } ?? NSNull()]
             if let selection = player.currentItem?.currentMediaSelection {
@@ -295,8 +297,9 @@ final class PlaySession {
             StandardError.report(error.message.contains(name) ? error.message : "\(name): \(error.message)")
             events.write("error", item: name, ["message": error.message, "code": error.code.rawValue])
             collectStatistics(id)
-            if player.currentItem?.id == id {
-                // A failure pauses the player; the queue goes on with the next input.
+            if player.currentItem?.id == id, !(options.keepsOpen && isLastItem) {
+                // A failure pauses the player; the queue goes on with the next input (with
+                // --keep-open the last one stays, its error on screen, until the user acts).
                 player.advanceToNextItem()
                 player.play()
             }
@@ -408,6 +411,15 @@ final class PlaySession {
         case .quit: quit()
         }
         statusLine.show(player: player)
+    }
+
+    /// Whether the current item is the last one queued.
+    private var isLastItem: Bool { player.items().count <= 1 }
+
+    /// `--keep-open`: the last item pauses at its end instead of emptying the queue.
+    private func keepLastItemOpenIfAsked() {
+        guard options.keepsOpen else { return }
+        player.actionAtItemEnd = isLastItem ? .pause : .advance
     }
 
     /// `n`, Next: records where the current input was left, then goes on.

@@ -95,7 +95,10 @@ final class SelectedOutputs {
 
     private static func window(for options: PlayOptions, events: WindowEventSignal) async throws -> SDLVideoOutput {
         let title = options.inputs.count == 1 ? "\(options.inputs[0]) — Spool" : "Spool"
-        return try await SDLVideoOutput(configuration: .init(title: title)) { event in events.fire(event) }
+        let configuration = SDLVideoOutput.Configuration(
+            title: title, initialSize: options.windowSize.map { ($0.width, $0.height) },
+            startsFullscreen: options.startsFullScreen)
+        return try await SDLVideoOutput(configuration: configuration) { event in events.fire(event) }
     }
 
     func stop() {

@@ -16,6 +16,9 @@ enum SDLWindowChange: Sendable {
     case overlay(VideoOverlay?)
     /// Shows or hides the mouse pointer while it is over the window.
     case pointerVisible(Bool)
+    /// Maps the window before any frame (black, with the overlay): an error or an audio-only
+    /// item has something to show but no video. A first frame later still sizes it.
+    case showWithoutVideo
 }
 
 /// Work for the SDL thread, done in the order it was submitted.

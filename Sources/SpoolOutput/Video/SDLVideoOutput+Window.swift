@@ -110,3 +110,13 @@ extension SDLVideoOutput {
         host.submit(.change(slot: slot, .pointerVisible(visible)))
     }
 }
+
+extension SDLVideoOutput {
+    /// Shows the window now, before any frame: black with the overlay, at the configured size
+    /// (640x360 by default). For what has something to show but no video — an error, an
+    /// audio-only item. A first frame later still sizes the window, as it would have.
+    /// Nothing happens once the window is showing.
+    public func showWithoutVideo() {
+        host.submit(.change(slot: slot, .showWithoutVideo))
+    }
+}

@@ -18,6 +18,8 @@ final class SDLWindowSession {
     private var hasUnshownFrame = false
     /// The window is mapped when its first frame arrives, at a size that frame decides.
     private var isMapped = false
+    /// Mapped by `showWithoutVideo` before any frame: the first frame still sizes the window.
+    private var isShownWithoutVideo = false
     private var hasChosenSize: Bool
     private let startsFullscreen: Bool
     /// The size to return to when leaving fullscreen.
@@ -96,6 +98,13 @@ final class SDLWindowSession {
             needsRedraw = true
         case .pointerVisible(let visible):
             window.setPointerVisible(visible)
+        case .showWithoutVideo:
+            guard !isMapped, pictureInPicture == nil else { return }
+            isMapped = true
+            isShownWithoutVideo = true
+            window.show()
+            if startsFullscreen { setFullscreen(true) }
+            needsRedraw = true
         }
     }
 
@@ -124,6 +133,15 @@ final class SDLWindowSession {
             return
         }
         try window.upload(frame)
+        if isShownWithoutVideo {
+            // Shown black for an error or a sound; the first picture still chooses the size.
+            isShownWithoutVideo = false
+            if !hasChosenSize, !window.state.isFullscreen {
+                window.showFitting(width: frame.width, height: frame.height, fraction: Self.displayFraction)
+                fittedSize = (window.state.width, window.state.height)
+            }
+            return
+        }
         guard !isMapped else { return }
         isMapped = true
         if hasChosenSize {

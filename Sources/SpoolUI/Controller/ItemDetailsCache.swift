@@ -5,6 +5,7 @@ import Spool
 /// title and its media-selection groups, loaded once from the asset.
 struct ItemDetails {
     let title: String?
+    let artist: String?
     let groups: [MediaSelectionGroup]
 
     func group(_ characteristic: MediaCharacteristic) -> MediaSelectionGroup? {

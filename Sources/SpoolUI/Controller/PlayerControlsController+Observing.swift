@@ -87,7 +87,8 @@ extension PlayerControlsController {
             let metadata = try? await asset.load(.metadata)
             let groups = (try? await asset.load(.mediaSelectionGroups)) ?? []
             guard let self else { return }
-            self.details.store(ItemDetails(title: metadata?.title, groups: groups), for: itemID)
+            self.details.store(
+                ItemDetails(title: metadata?.title, artist: metadata?.artist, groups: groups), for: itemID)
             self.refresh()
         }
     }

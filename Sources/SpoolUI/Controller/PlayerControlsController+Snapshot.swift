@@ -25,6 +25,8 @@ extension PlayerControlsController {
         addInterstitials(to: &snapshot, item: item)
         let details = details[item.id]
         snapshot.title = details?.title ?? item.asset.url.lastPathComponent
+        snapshot.artist = details?.artist
+        snapshot.isAudioOnly = item.status == .readyToPlay && !item.tracks.contains { $0.kind == .video }
         if let legible = details?.group(.legible) {
             snapshot.subtitleOptions = legible.options.map(\.displayName)
             snapshot.selectedSubtitleIndex = item.currentMediaSelection.selectedMediaOption(in: legible).flatMap {

@@ -15,6 +15,11 @@ public struct PlaybackSnapshot: Sendable, Equatable {
         case ended
         /// The item failed; the banner shows the player's message (Retry / Next).
         case failed(message: String)
+
+        /// Whether this is `.failed`.
+        public var isFailed: Bool {
+            if case .failed = self { true } else { false }
+        }
     }
 
     /// What the player is doing.
@@ -39,6 +44,11 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     public var isMuted: Bool
     /// The item's title, if it has one.
     public var title: String?
+    /// The item's artist, from its metadata.
+    public var artist: String?
+    /// Whether the item is ready and has no video: the view shows its title and artist (and
+    /// cover art) instead of a picture.
+    public var isAudioOnly = false
     /// The subtitle options' names (the Off entry is added by the menu).
     public var subtitleOptions: [String]
     /// The selected subtitle option's index in `subtitleOptions`; `nil` is Off.

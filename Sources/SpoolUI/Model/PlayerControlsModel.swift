@@ -154,7 +154,8 @@ public struct PlayerControlsModel: Sendable, Equatable {
 
     /// Whether something forbids auto-hiding now.
     var hideIsBlocked: Bool {
-        !playback.isPlayRequested || isHovering || drag != nil || openMenu != nil
+        // An audio-only item has no picture to uncover: its controls and details stay.
+        !playback.isPlayRequested || isHovering || drag != nil || openMenu != nil || playback.isAudioOnly
     }
 
     /// Whether the pointer is over the controls (not over the bare video).

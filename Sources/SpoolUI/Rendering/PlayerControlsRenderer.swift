@@ -27,6 +27,7 @@ public final class PlayerControlsRenderer {
             image: OverlayImage(width: layout.size.width, height: layout.size.height), scale: layout.scale,
             regular: regular, bold: bold)
         if model.areControlsVisible {
+            if model.playback.isAudioOnly { drawNowPlaying(model, on: &canvas) }
             drawBackgrounds(model, on: &canvas)
             drawTimelineRow(model, on: &canvas)
             drawButtons(model, on: &canvas)
@@ -96,6 +97,21 @@ public final class PlayerControlsRenderer {
                 OverlayRect(x: x - 1, y: track.y, width: max(canvas.px(3), 2), height: track.height), color)
         }
         canvas.image.fillCircle(cx: Double(head), cy: Double(track.midY), radius: Double(canvas.px(7)), .white)
+    }
+
+    /// An audio-only item: its title and artist in the middle of the (black) window.
+    private func drawNowPlaying(_ model: PlayerControlsModel, on canvas: inout OverlayCanvas) {
+        let layout = model.layout
+        let middle = layout.size.height / 2
+        let width = layout.size.width - canvas.px(64)
+        if let title = model.playback.title {
+            let frame = OverlayRect(x: canvas.px(32), y: middle - canvas.px(44), width: width, height: canvas.px(40))
+            canvas.text(title, size: 30, bold: true, in: frame, alignment: .center, .white)
+        }
+        if let artist = model.playback.artist {
+            let frame = OverlayRect(x: canvas.px(32), y: middle + canvas.px(4), width: width, height: canvas.px(32))
+            canvas.text(artist, size: 22, bold: false, in: frame, alignment: .center, OverlayColor.white.fading(0.8))
+        }
     }
 
     private func drawHoverTime(_ model: PlayerControlsModel, on canvas: inout OverlayCanvas) {

@@ -160,6 +160,10 @@ public final class PlayerView {
     private func render() {
         noteReadiness()
         let model = controls.model
+        if model.playback.isAudioOnly || model.playback.phase.isFailed {
+            // Something to show and no picture coming: the window maps black with the overlay.
+            output.showWithoutVideo()
+        }
         let pointerShown = !showsPlaybackControls || model.isPointerVisible
         if pointerShown != isPointerShown {
             isPointerShown = pointerShown

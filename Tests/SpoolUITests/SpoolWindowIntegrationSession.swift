@@ -121,6 +121,20 @@ struct WindowPixels {
         return largest
     }
 
+    /// `rect` of the window as an opaque overlay image (for OCR and comparisons).
+    func image(of rect: OverlayRect) -> OverlayImage {
+        var pixels = [UInt8](repeating: 255, count: rect.width * rect.height * 4)
+        for y in 0..<rect.height {
+            for x in 0..<rect.width {
+                let pixel = pixel(x: rect.x + x, y: rect.y + y)
+                let index = (y * rect.width + x) * 4
+                (pixels[index], pixels[index + 1], pixels[index + 2]) = (pixel.red, pixel.green, pixel.blue)
+            }
+        }
+        return OverlayImage(width: rect.width, height: rect.height, pixels: pixels)
+            ?? OverlayImage(width: 0, height: 0)
+    }
+
     /// Saves the window's part as `<name>.png` under .build/test-screenshots; its path.
     @discardableResult
     func save(as name: String) async throws -> String {

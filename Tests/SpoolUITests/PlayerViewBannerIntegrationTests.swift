@@ -1,0 +1,53 @@
+import Foundation
+import SpoolTestSupport
+import SpoolUI
+import Testing
+
+/// A failed item in `spool play --keep-open`: the window shows the player's message in the
+/// error banner (read back by tesseract), and its Next button, clicked with the real pointer,
+/// goes on (here: to the end of the queue, exit status 1 for the failure).
+@Suite("spool play's error banner (Xvfb + xdotool + tesseract)", .serialized, .exclusiveScreen, .timeLimit(.minutes(2)))
+struct PlayerViewBannerIntegrationTests {
+    @Test("The banner's message is readable on screen and Next moves on")
+    func bannerReadsBackAndNextMovesOn() async throws {
+        let broken = try TestMedia.file(
+            named: "banner-not-media.mp4", contents: TestMedia.pseudoRandomBytes(count: 64 * 1024, seed: 7))
+        let session = try await SpoolWindowSession.start(broken.path, ["--keep-open", "--geometry", "1280x720"])
+        let message = "unsupported format"
+        var playback = PlaybackSnapshot(phase: .failed(message: message), title: "x", hasNextItem: true)
+        playback.isPictureInPicturePossible = true
+        let layout = PlayerControlsLayout(
+            size: OverlaySize(width: session.window.width, height: session.window.height), playback: playback,
+            configuration: PlayerControlsConfiguration())
+        let banner = try #require(layout.banner)
+        let next = try #require(layout.frame(of: .skipFailedItem))
+        // The banner is drawn once the item has failed: wait for its panel to differ from black.
+        let shown = try await session.screenshot { $0.largestDifference(in: banner, from: (0, 0, 0)) > 20 }
+        #expect(shown.held, "no error banner appeared")
+        try await shown.pixels.save(as: "osc-error-banner")
+
+        let read = try await OCR.read(shown.pixels.image(of: banner), name: "osc-error-banner-ocr", pageMode: 6)
+        #expect(read.contains("Playback failed"), "tesseract read: \(read)")
+        #expect(read.contains("unsupported format"), "tesseract read: \(read)")
+
+        try await session.click(atX: next.midX, y: next.midY)
+        let output = try await session.run.value
+        #expect(output.status == 1, "a failed item makes the exit status 1; stderr: \(output.errorText)")
+        #expect(output.errorText.contains("unsupported format"))
+    }
+}
+
+/// tesseract (Debian's tesseract-ocr) reading text drawn on screen.
+enum OCR {
+    /// What tesseract reads in `image` (prepared as `OverlayScreenshots.forOCR` does, saved as
+    /// `<name>.png`); `pageMode` 7 for one line, 6 for a block.
+    static func read(_ image: OverlayImage, name: String, pageMode: Int = 7) async throws -> String {
+        let prepared = OverlayScreenshots.forOCR(
+            image, OverlayRect(x: 0, y: 0, width: image.width, height: image.height), factor: 3)
+        let url = try await OverlayScreenshots.save(prepared, as: name)
+        let result = try await ToolRunner.run(
+            try ToolRunner.find("tesseract"), [url.path, "stdout", "--psm", "\(pageMode)"], timeout: .seconds(60))
+        #expect(result.status == 0, "tesseract: \(result.errorText)")
+        return result.outputText.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}
