@@ -13,22 +13,39 @@ struct PlayerViewWindowIntegrationTests {
     /// Within this of `videoColor` in every channel, a pixel is the video's.
     static let sameColor = 16
 
-    /// A flat 640x360 clip of `seconds`, made once per run by the ffmpeg CLI.
+    /// A flat 640x360 clip of `seconds` with silent sound (the engine notices a stall by its
+    /// sound running dry), made once per run by the ffmpeg CLI.
     static func flatClip(seconds: Int = 20) async throws -> String {
-        let url = try TestMedia.directory().appendingPathComponent("flat-640x360-\(seconds)s.mp4")
+        let url = try TestMedia.directory().appendingPathComponent("flat-640x360-\(seconds)s-faststart.mp4")
         if !FileManager.default.fileExists(atPath: url.path) {
             let partial = url.deletingLastPathComponent().appendingPathComponent("\(UUID().uuidString).mp4")
             let result = try await ToolRunner.run(
                 try ToolRunner.find("ffmpeg"),
                 [
                     "-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
-                    "color=c=0x3050a0:size=640x360:rate=25", "-t", "\(seconds)", "-c:v", "libx264", "-preset",
-                    "veryfast", "-pix_fmt", "yuv420p", partial.path,
+                    "color=c=0x3050a0:size=640x360:rate=25", "-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo",
+                    "-t", "\(seconds)", "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-c:a", "aac",
+                    "-movflags", "+faststart", partial.path,
                 ], timeout: .seconds(60))
             #expect(result.status == 0, "ffmpeg: \(result.errorText)")
             try? FileManager.default.moveItem(at: partial, to: url)
         }
         return url.path
+    }
+
+    /// Where the top-level `mdat` box's bytes are in an MP4 file.
+    static func mediaDataRange(in file: Data) -> Range<Int>? {
+        let bytes = [UInt8](file)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let size = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            guard size >= 8 else { return nil }
+            if bytes[offset + 4..<offset + 8].elementsEqual("mdat".utf8) {
+                return (offset + 8)..<min(offset + size, bytes.count)
+            }
+            offset += size
+        }
+        return nil
     }
 
     @Test("The controls show on a pointer move, hide 3 s after it, and stay while paused")
@@ -64,6 +81,37 @@ struct PlayerViewWindowIntegrationTests {
         #expect(barShown(stillShown), "the controls hid while paused")
         try await stillShown.save(as: "osc-controls-paused")
 
+        let output = try await session.quit()
+        #expect(output.status == 0, "stderr: \(output.errorText)")
+    }
+
+    @Test("A download slower than playback stalls it: the window shows the buffering spinner")
+    func spinnerDuringAStall() async throws {
+        let clip = try await Self.flatClip()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: clip))
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        // Everything before the media data and a fifth of it at once (it opens and plays about
+        // 4 s), then a two-hundredth a second: a tenth of real time.
+        let media = try #require(Self.mediaDataRange(in: bytes))
+        server.setRoute(
+            "/flat.mp4",
+            .file(
+                bytes,
+                throttle: ScriptedResponse.Throttle(
+                    chunkSize: max(media.count / 200, 1), delay: .seconds(1),
+                    firstChunkSize: media.lowerBound + media.count / 5)))
+        let input = server.url("/flat.mp4").absoluteString
+        let session = try await SpoolWindowSession.start(input)
+        let spinner = session.layout(duration: 20).spinner
+        // The picture shows (a corner is the clip's colour) and, over it, the spinner.
+        let corner = OverlayRect(x: 8, y: 70, width: 40, height: 40)
+        let waiting = try await session.screenshot(within: .seconds(30)) {
+            $0.largestDifference(in: corner, from: Self.videoColor) <= Self.sameColor
+                && $0.largestDifference(in: spinner, from: Self.videoColor) > 60
+        }
+        #expect(waiting.held, "no spinner while the download cannot keep up")
+        try await waiting.pixels.save(as: "osc-buffering-spinner")
         let output = try await session.quit()
         #expect(output.status == 0, "stderr: \(output.errorText)")
     }
