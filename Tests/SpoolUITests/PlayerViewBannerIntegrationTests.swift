@@ -42,8 +42,22 @@ enum OCR {
     /// What tesseract reads in `image` (prepared as `OverlayScreenshots.forOCR` does, saved as
     /// `<name>.png`); `pageMode` 7 for one line, 6 for a block.
     static func read(_ image: OverlayImage, name: String, pageMode: Int = 7) async throws -> String {
+        // forOCR turns light text on a dark ground into dark on light; dark text on a light
+        // ground (black on the yellow Ad label) is inverted first so it comes out the same.
+        var source = image
+        var lightness: [Int] = []
+        for index in stride(from: 0, to: image.pixels.count, by: 4) {
+            let sum = Int(image.pixels[index]) + Int(image.pixels[index + 1]) + Int(image.pixels[index + 2])
+            lightness.append(sum / 3)
+        }
+        lightness.sort()
+        if let median = lightness.dropFirst(lightness.count / 2).first, median > 128 {
+            var inverted = image.pixels
+            for index in inverted.indices where index % 4 != 3 { inverted[index] = 255 - inverted[index] }
+            source = OverlayImage(width: image.width, height: image.height, pixels: inverted) ?? image
+        }
         let prepared = OverlayScreenshots.forOCR(
-            image, OverlayRect(x: 0, y: 0, width: image.width, height: image.height), factor: 3)
+            source, OverlayRect(x: 0, y: 0, width: image.width, height: image.height), factor: 3)
         let url = try await OverlayScreenshots.save(prepared, as: name)
         let result = try await ToolRunner.run(
             try ToolRunner.find("tesseract"), [url.path, "stdout", "--psm", "\(pageMode)"], timeout: .seconds(60))
