@@ -56,8 +56,13 @@ enum OCR {
             for index in inverted.indices where index % 4 != 3 { inverted[index] = 255 - inverted[index] }
             source = OverlayImage(width: image.width, height: image.height, pixels: inverted) ?? image
         }
-        let prepared = OverlayScreenshots.forOCR(
+        var prepared = OverlayScreenshots.forOCR(
             source, OverlayRect(x: 0, y: 0, width: image.width, height: image.height), factor: 3)
+        // Black ink on white: a highlighted row's grey would otherwise hide its text from
+        // tesseract.
+        var ink = prepared.pixels
+        for index in ink.indices where index % 4 != 3 { ink[index] = ink[index] < 128 ? 0 : 255 }
+        prepared = OverlayImage(width: prepared.width, height: prepared.height, pixels: ink) ?? prepared
         let url = try await OverlayScreenshots.save(prepared, as: name)
         let result = try await ToolRunner.run(
             try ToolRunner.find("tesseract"), [url.path, "stdout", "--psm", "\(pageMode)"], timeout: .seconds(60))

@@ -12,6 +12,8 @@ struct SpoolWindowSession {
     let window: X11WindowInfo
     /// The running `spool play`; its output once it exits.
     let run: Task<ToolOutput, any Error>
+    /// Where the run writes its `--events` JSON Lines.
+    let eventsPath: String
 
     /// Starts `spool play ARGUMENTS INPUT` (no MPRIS, no resume, null audio) and waits until
     /// its window is mapped.
@@ -19,9 +21,12 @@ struct SpoolWindowSession {
         -> SpoolWindowSession
     {
         let spool = try ToolRunner.builtProduct("spool")
+        let eventsPath = try TestMedia.directory().appendingPathComponent("window-\(UUID().uuidString).jsonl").path
         let run = Task {
             try await ToolRunner.run(
-                spool, ["play", "--no-mpris", "--no-resume", "--ao", "null"] + arguments + [input], timeout: timeout)
+                spool,
+                ["play", "--no-mpris", "--no-resume", "--ao", "null", "--events", eventsPath] + arguments + [input],
+                timeout: timeout)
         }
         let title = "\(input) — Spool"
         let info = try await X11WindowInfo.waitForMapped(title)
@@ -30,7 +35,20 @@ struct SpoolWindowSession {
             let output = try? await run.value
             throw ToolError(description: "no window \(title) appeared; spool said: \(output?.errorText ?? "?")")
         }
-        return SpoolWindowSession(title: title, window: info, run: run)
+        return SpoolWindowSession(title: title, window: info, run: run, eventsPath: eventsPath)
+    }
+
+    /// Waits (at most `timeout`) until the run has logged an event of `type` ("ready",
+    /// "stall"…) `count` times; whether it did.
+    func waitForEvent(_ type: String, count: Int = 1, timeout: Duration = .seconds(20)) async throws -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        let needle = "\"type\":\"\(type)\""
+        while ContinuousClock.now < deadline {
+            let text = (try? String(contentsOfFile: eventsPath, encoding: .utf8)) ?? ""
+            if text.components(separatedBy: needle).count - 1 >= count { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
     }
 
     /// Runs xdotool with `arguments`.
@@ -119,6 +137,18 @@ struct WindowPixels {
             }
         }
         return largest
+    }
+
+    /// The largest channel value of any pixel of `rect` (every other pixel).
+    func brightest(in rect: OverlayRect) -> Int {
+        var brightest = 0
+        for y in stride(from: rect.y, to: rect.maxY, by: 2) {
+            for x in stride(from: rect.x, to: rect.maxX, by: 2) {
+                let pixel = pixel(x: x, y: y)
+                brightest = max(brightest, Int(max(pixel.red, pixel.green, pixel.blue)))
+            }
+        }
+        return brightest
     }
 
     /// `rect` of the window as an opaque overlay image (for OCR and comparisons).
