@@ -60,7 +60,8 @@ enum SubtitleBenchmark {
             renderer.add(
                 LegibleCue(
                     start: time(index), end: time(index + 1),
-                    text: "Cue \(index): the quick brown fox jumps\nover the <i>lazy</i> dog, \(index * 7919 % 1000) times"
+                    text:
+                        "Cue \(index): the quick brown fox jumps\nover the <i>lazy</i> dog, \(index * 7919 % 1000) times"
                 ))
         }
         _ = renderer.render(at: MediaTime(value: 500, timescale: 1000))

@@ -136,10 +136,13 @@ struct SubtitleRendererTests {
         let lineHeight = Double(tops[1] - tops[0])
         #expect(abs(lineHeight - 720 * 0.053) <= 2)
         // A capital's height is about 0.63 of the line (DejaVu Sans's cap height).
-        let capital = try #require(Ink.box(of: Self.frame(of: Self.cue("H"), style: style).fullFrame, where: Ink.isWhite))
+        let capital = try #require(
+            Ink.box(of: Self.frame(of: Self.cue("H"), style: style).fullFrame, where: Ink.isWhite))
         #expect(Double(capital.height) > lineHeight * 0.5 && Double(capital.height) < lineHeight * 0.8)
         let doubled = try #require(
-            Ink.box(of: Self.frame(of: Self.cue("H"), style: CaptionStyle(fontScale: 2, edgeStyle: .none)).fullFrame, where: Ink.isWhite))
+            Ink.box(
+                of: Self.frame(of: Self.cue("H"), style: CaptionStyle(fontScale: 2, edgeStyle: .none)).fullFrame,
+                where: Ink.isWhite))
         #expect(abs(Double(doubled.height) - 2 * Double(capital.height)) <= 3)
     }
 
@@ -172,27 +175,14 @@ struct SubtitleRendererTests {
 
     @Test("An ASS track keeps its own style: red text, top-centre alignment")
     func assTrackStyle() async throws {
-        let header = """
-            [Script Info]
-            ScriptType: v4.00+
-            PlayResX: 640
-            PlayResY: 360
-
-            [V4+ Styles]
-            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, \
-            Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, \
-            MarginR, MarginV, Encoding
-            Style: Sign,DejaVu Sans,28,&H000000FF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,0,0,8,10,10,20,1
-
-            [Events]
-            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-
-            """
+        let header = Self.assHeader(alignment: 8)
         let renderer = try SubtitleRenderer(frameSize: Self.frame)
         try renderer.setASSTrack(
             ASSSubtitleTrack(
                 header: header,
-                events: [ASSSubtitleEvent(start: Self.seconds(1), end: Self.seconds(3), line: "0,0,Sign,,0,0,0,,Red sign")]))
+                events: [
+                    ASSSubtitleEvent(start: Self.seconds(1), end: Self.seconds(3), line: "0,0,Sign,,0,0,0,,Red sign")
+                ]))
         #expect(renderer.render(at: Self.seconds(0.5)).frame.isEmpty)
         let frame = renderer.render(at: Self.seconds(2)).frame
         let full = frame.fullFrame
@@ -206,6 +196,41 @@ struct SubtitleRendererTests {
         let both = renderer.render(at: Self.seconds(2)).frame.fullFrame
         #expect(Ink.box(of: both, where: Ink.isRed) == red)
         #expect(try #require(Ink.box(of: both, where: Ink.isWhite)).y > 720 * 3 / 4)
+    }
+
+    @Test("An ASS track's bottom lines move up with the bottom margin as well")
+    func assTrackMargin() throws {
+        func frame(bottomMargin: Int?) throws -> SubtitleFrame {
+            let renderer = try SubtitleRenderer(frameSize: Self.frame, bottomMargin: bottomMargin)
+            try renderer.setASSTrack(
+                ASSSubtitleTrack(
+                    header: Self.assHeader(alignment: 2),
+                    events: [ASSSubtitleEvent(start: Self.seconds(1), end: Self.seconds(3), line: "0,0,Sign,,0,0,0,,Low")]
+                ))
+            return renderer.render(at: Self.seconds(2)).frame
+        }
+        let standard = SubtitleRenderer.standardBottomMargin(forVideoHeight: 720)
+        let low = try frame(bottomMargin: nil)
+        let raised = try frame(bottomMargin: standard + 200)
+        #expect(low.bounds.maxY > 720 * 9 / 10)
+        #expect(abs((low.bounds.maxY - raised.bounds.maxY) - 200) <= 12)
+    }
+
+    @Test("size:40% with align:start wraps long text inside the left 40 %")
+    func sizeSetting() throws {
+        let text = "A long line of subtitle text that cannot fit in less than half of the frame"
+        let wide = try Self.frame(of: Self.cue(text, ["align": "start"]))
+        let narrow = try Self.frame(of: Self.cue(text, ["align": "start", "size": "40%"]))
+        #expect(narrow.bounds.maxX <= 1280 * 45 / 100)
+        #expect(narrow.bounds.height > wide.bounds.height)
+    }
+
+    @Test("WebVTT entities are decoded and braces are drawn, not read as ASS tags")
+    func entitiesAndBraces() throws {
+        let escaped = try Self.frame(of: Self.cue("Tom &amp; {\\an8}Jerry"))
+        #expect(escaped.bounds.y > 720 * 3 / 4)
+        let plain = try Self.frame(of: Self.cue("Tom & {\\an8}Jerry"))
+        #expect(escaped == plain)
     }
 
     @Test("render reports unchanged within a cue, changed when it ends or another starts")
@@ -258,5 +283,26 @@ struct SubtitleRendererTests {
         #expect(large.changed)
         #expect(large.frame.frameSize == OverlaySize(width: 1920, height: 1080))
         #expect(abs(Double(large.frame.bounds.height) / Double(small.bounds.height) - 1.5) < 0.15)
+    }
+
+    /// A 640x360 script with one style, "Sign": DejaVu Sans 28, red, no outline, at
+    /// `alignment` (numpad), 20 units from the edge.
+    static func assHeader(alignment: Int) -> String {
+        """
+        [Script Info]
+        ScriptType: v4.00+
+        PlayResX: 640
+        PlayResY: 360
+
+        [V4+ Styles]
+        Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, \
+        Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, \
+        MarginR, MarginV, Encoding
+        Style: Sign,DejaVu Sans,28,&H000000FF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,0,0,\(alignment),10,10,20,1
+
+        [Events]
+        Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+
+        """
     }
 }

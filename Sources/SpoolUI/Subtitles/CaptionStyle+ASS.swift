@@ -24,11 +24,13 @@ extension CaptionStyle {
         case (false, .dropShadow): (outline, shadow) = (0, size * Self.shadowFraction)
         }
         // BorderStyle 3 is the opaque box: libass fills it with the outline colour.
-        let outlineColor = boxed ? Self.assColor(backgroundColor, opacity: backgroundOpacity) : Self.assColor(edgeColor, opacity: 1)
+        let outlineColor =
+            boxed ? Self.assColor(backgroundColor, opacity: backgroundOpacity) : Self.assColor(edgeColor, opacity: 1)
         let fields: [String] = [
             "Default", fontFamily, Self.number(size), Self.assColor(textColor, opacity: textOpacity),
             Self.assColor(textColor, opacity: textOpacity), outlineColor, Self.assColor(edgeColor, opacity: 0.75),
-            "0", "0", "0", "0", "100", "100", "0", "0", boxed ? "3" : "1", Self.number(outline), Self.number(shadow), "2",
+            "0", "0", "0", "0", "100", "100", "0", "0", boxed ? "3" : "1", Self.number(outline), Self.number(shadow),
+            "2",
             "\(sideMargin)", "\(sideMargin)", "\(bottomMargin)", "1",
         ]
         return """
@@ -63,11 +65,15 @@ extension CaptionStyle {
         switch edgeStyle {
         case .none, .outline, .dropShadow: return [""]
         case .raised:
-            return ["\\4c\(light.color)\\4a\(light.alpha)\\xshad-\(offset)\\yshad-\(offset)",
-                "\\4c\(dark.color)\\4a\(dark.alpha)\\xshad\(offset)\\yshad\(offset)"]
+            return [
+                "\\4c\(light.color)\\4a\(light.alpha)\\xshad-\(offset)\\yshad-\(offset)",
+                "\\4c\(dark.color)\\4a\(dark.alpha)\\xshad\(offset)\\yshad\(offset)",
+            ]
         case .depressed:
-            return ["\\4c\(dark.color)\\4a\(dark.alpha)\\xshad-\(offset)\\yshad-\(offset)",
-                "\\4c\(light.color)\\4a\(light.alpha)\\xshad\(offset)\\yshad\(offset)"]
+            return [
+                "\\4c\(dark.color)\\4a\(dark.alpha)\\xshad-\(offset)\\yshad-\(offset)",
+                "\\4c\(light.color)\\4a\(light.alpha)\\xshad\(offset)\\yshad\(offset)",
+            ]
         }
     }
 

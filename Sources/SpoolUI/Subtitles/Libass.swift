@@ -110,7 +110,8 @@ final class LibassTrack {
     func addEvent(_ line: String, startMilliseconds: Int64, durationMilliseconds: Int64) {
         var bytes = Array(line.utf8CString)
         bytes.withUnsafeMutableBufferPointer { buffer in
-            ass_process_chunk(pointer, buffer.baseAddress, Int32(buffer.count - 1), startMilliseconds, durationMilliseconds)
+            ass_process_chunk(
+                pointer, buffer.baseAddress, Int32(buffer.count - 1), startMilliseconds, durationMilliseconds)
         }
     }
 

@@ -20,7 +20,8 @@ struct SubtitleCompositor {
             while let current = image {
                 let item = current.pointee
                 if item.w > 0, item.h > 0 {
-                    let rect = OverlayRect(x: Int(item.dst_x), y: Int(item.dst_y), width: Int(item.w), height: Int(item.h))
+                    let rect = OverlayRect(
+                        x: Int(item.dst_x), y: Int(item.dst_y), width: Int(item.w), height: Int(item.h))
                     union = union.map { Self.union($0, rect) } ?? rect
                 }
                 image = item.next
@@ -47,7 +48,8 @@ struct SubtitleCompositor {
             return SubtitleFrame(frameSize: frame, bounds: box, image: image)
         }
         return SubtitleFrame(
-            frameSize: frame, bounds: OverlayRect(x: box.x + ink.x, y: box.y + ink.y, width: ink.width, height: ink.height),
+            frameSize: frame,
+            bounds: OverlayRect(x: box.x + ink.x, y: box.y + ink.y, width: ink.width, height: ink.height),
             image: image.cropped(to: ink))
     }
 
@@ -88,7 +90,8 @@ struct SubtitleCompositor {
         let blue = (color >> 8) & 0xFF
         let opacity = 255 - (color & 0xFF)
         guard opacity > 0 else { return }
-        let rect = clip(OverlayRect(x: Int(image.dst_x), y: Int(image.dst_y), width: Int(image.w), height: Int(image.h)), to: box)
+        let rect = clip(
+            OverlayRect(x: Int(image.dst_x), y: Int(image.dst_y), width: Int(image.w), height: Int(image.h)), to: box)
         guard !rect.isEmpty else { return }
         let stride = Int(image.stride)
         for y in rect.y..<rect.maxY {
@@ -110,11 +113,16 @@ struct SubtitleCompositor {
         }
     }
 
-    private static func fill(_ area: OverlayRect, _ color: OverlayColor, into buffer: UnsafeMutableBufferPointer<UInt8>, box: OverlayRect) {
+    private static func fill(
+        _ area: OverlayRect, _ color: OverlayColor, into buffer: UnsafeMutableBufferPointer<UInt8>, box: OverlayRect
+    ) {
         let rect = clip(area, to: box)
         guard !rect.isEmpty, color.alpha > 0 else { return }
         let alpha = UInt32(color.alpha)
-        let premultiplied = [multiply(UInt32(color.red), alpha), multiply(UInt32(color.green), alpha), multiply(UInt32(color.blue), alpha), alpha].map { UInt8($0) }
+        let premultiplied = [
+            multiply(UInt32(color.red), alpha), multiply(UInt32(color.green), alpha),
+            multiply(UInt32(color.blue), alpha), alpha,
+        ].map { UInt8($0) }
         for y in rect.y..<rect.maxY {
             var target = ((y - box.y) * box.width + (rect.x - box.x)) * 4
             for _ in rect.x..<rect.maxX {
@@ -130,7 +138,8 @@ struct SubtitleCompositor {
             let alpha = UInt32(buffer[index + 3])
             if alpha != 0, alpha != 255 {
                 for channel in 0..<3 {
-                    buffer[index + channel] = UInt8(min((UInt32(buffer[index + channel]) * 255 + alpha / 2) / alpha, 255))
+                    buffer[index + channel] = UInt8(
+                        min((UInt32(buffer[index + channel]) * 255 + alpha / 2) / alpha, 255))
                 }
             }
             index += 4

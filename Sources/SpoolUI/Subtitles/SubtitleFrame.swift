@@ -15,7 +15,9 @@ public struct SubtitleFrame: Sendable, Equatable {
 
     /// Nothing showing in a frame of `frameSize`.
     public static func empty(_ frameSize: OverlaySize) -> SubtitleFrame {
-        SubtitleFrame(frameSize: frameSize, bounds: OverlayRect(x: 0, y: 0, width: 0, height: 0), image: .init(width: 0, height: 0))
+        SubtitleFrame(
+            frameSize: frameSize, bounds: OverlayRect(x: 0, y: 0, width: 0, height: 0),
+            image: .init(width: 0, height: 0))
     }
 
     init(frameSize: OverlaySize, bounds: OverlayRect, image: OverlayImage) {
@@ -49,7 +51,8 @@ public struct SubtitleFrame: Sendable, Equatable {
                 let below = Int(result.pixels[target + 3]) * (255 - alpha) / 255
                 let out = alpha + below
                 for channel in 0..<3 {
-                    let value = Int(image.pixels[source + channel]) * alpha + Int(result.pixels[target + channel]) * below
+                    let value =
+                        Int(image.pixels[source + channel]) * alpha + Int(result.pixels[target + channel]) * below
                     result.pixels[target + channel] = UInt8(min(value / max(out, 1), 255))
                 }
                 result.pixels[target + 3] = UInt8(min(out, 255))

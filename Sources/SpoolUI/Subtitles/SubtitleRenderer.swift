@@ -1,6 +1,6 @@
 internal import CLibass
-public import Spool
 import Foundation
+public import Spool
 import SpoolMedia
 
 /// Draws subtitles with libass, the renderer of mpv, VLC and Kodi: text cues
@@ -62,7 +62,8 @@ public final class SubtitleRenderer {
     /// `<u>`, `<c.x>`…); a cue equal to one already held, or ending before it starts, is
     /// ignored. Text FFmpeg refuses is drawn as plain text.
     public func add(_ cue: LegibleCue, markup: SubtitleMarkup = .webVTT) {
-        let converted = (try? converter.assText(for: cue.text, markup: markup.decoderMarkup)) ?? Self.plainASSText(cue.text)
+        let converted =
+            (try? converter.assText(for: cue.text, markup: markup.decoderMarkup)) ?? Self.plainASSText(cue.text)
         guard let entry = cues.add(cue, assText: converted), !layoutChanged, let textTrack else { return }
         append(entry, to: textTrack)
     }

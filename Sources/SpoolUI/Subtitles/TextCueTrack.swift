@@ -43,7 +43,8 @@ struct TextCueTrack {
     /// The Matroska-form event lines for `entry` (two for a raised or depressed edge, one
     /// per layer), numbered from `readOrder`.
     static func eventLines(
-        for entry: Entry, style: CaptionStyle, frame: OverlaySize, bottomMargin: Int, sideMargin: Int, readOrder: inout Int
+        for entry: Entry, style: CaptionStyle, frame: OverlaySize, bottomMargin: Int, sideMargin: Int,
+        readOrder: inout Int
     ) -> [String] {
         let layout = WebVTTCueLayout(
             settings: entry.cue.settings, frame: frame, lineHeight: style.fontSize(forVideoHeight: frame.height),
