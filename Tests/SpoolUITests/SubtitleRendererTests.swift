@@ -273,6 +273,21 @@ struct SubtitleRendererTests {
         #expect(renderer.render(at: Self.seconds(3)).frame.isEmpty)
     }
 
+    @Test("A long run of cues: every one shows in its second and changes the frame (pruning keeps the live ones)")
+    func manyCues() throws {
+        let renderer = try SubtitleRenderer(frameSize: Self.frame)
+        for index in 0..<150 { renderer.add(Self.cue("Cue \(index)", from: Double(index), to: Double(index + 1))) }
+        var previous: SubtitleFrame?
+        for index in 0..<150 {
+            let rendering = renderer.render(at: Self.seconds(Double(index) + 0.5))
+            #expect(rendering.changed)
+            #expect(!rendering.frame.isEmpty)
+            #expect(rendering.frame != previous)
+            previous = rendering.frame
+        }
+        #expect(renderer.render(at: Self.seconds(151)).frame.isEmpty)
+    }
+
     @Test("A resized frame lays the cue out again at the new size")
     func resize() throws {
         let renderer = try SubtitleRenderer(frameSize: Self.frame)

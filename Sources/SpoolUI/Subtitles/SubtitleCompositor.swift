@@ -54,24 +54,80 @@ struct SubtitleCompositor {
     }
 
     /// The box of the pixels with any alpha, in the image's own coordinates; nil if none.
+    /// libass's padding is a few rows and columns at the edges, so the scan walks inwards
+    /// from each edge and stops at the first ink instead of visiting every pixel.
     private static func inkBox(_ pixels: [UInt8], width: Int, height: Int) -> OverlayRect? {
-        var (minX, minY, maxX, maxY) = (width, height, -1, -1)
-        pixels.withUnsafeBufferPointer { buffer in
-            for y in 0..<height {
-                var index = y * width * 4 + 3
-                for x in 0..<width {
-                    if buffer[index] != 0 {
-                        if x < minX { minX = x }
-                        if x > maxX { maxX = x }
-                        if y < minY { minY = y }
-                        maxY = y
-                    }
-                    index += 4
+        pixels.withUnsafeBytes { raw -> OverlayRect? in
+            let words = raw.bindMemory(to: UInt32.self)
+            let alphaMask = UInt32(0xFF00_0000).littleEndian
+            func rowHasInk(_ y: Int) -> Bool {
+                let start = y * width
+                for x in 0..<width where words[start + x] & alphaMask != 0 { return true }
+                return false
+            }
+            guard let top = (0..<height).first(where: rowHasInk) else { return nil }
+            let bottom = (top..<height).reversed().first(where: rowHasInk) ?? top
+            func columnHasInk(_ x: Int) -> Bool {
+                for y in top...bottom where words[y * width + x] & alphaMask != 0 { return true }
+                return false
+            }
+            let left = (0..<width).first(where: columnHasInk) ?? 0
+            let right = (left..<width).reversed().first(where: columnHasInk) ?? left
+            return OverlayRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+        }
+    }
+
+    /// The four bytes of a pixel in 16-bit lanes, so one multiply scales all channels.
+    @inline(__always)
+    private static func spread(_ pixel: UInt32) -> UInt64 {
+        let value = UInt64(pixel)
+        return (value & 0xFF) | (value & 0xFF00) << 8 | (value & 0xFF_0000) << 16 | (value & 0xFF00_0000) << 24
+    }
+
+    @inline(__always)
+    private static func pack(_ lanes: UInt64) -> UInt32 {
+        UInt32(
+            truncatingIfNeeded: (lanes & 0xFF) | (lanes >> 8) & 0xFF00 | (lanes >> 16) & 0xFF_0000 | (lanes >> 24)
+                & 0xFF00_0000)
+    }
+
+    /// Each 16-bit lane divided by 255, rounded (lanes hold at most 255 × 255).
+    @inline(__always)
+    private static func divideLanesBy255(_ lanes: UInt64) -> UInt64 {
+        let rounded = lanes &+ 0x0080_0080_0080_0080
+        return ((rounded &+ ((rounded >> 8) & 0x00FF_00FF_00FF_00FF)) >> 8) & 0x00FF_00FF_00FF_00FF
+    }
+
+    private static func blend(_ image: ASS_Image, into buffer: UnsafeMutableBufferPointer<UInt8>, box: OverlayRect) {
+        guard image.w > 0, image.h > 0, let bitmap = image.bitmap, let base = buffer.baseAddress else { return }
+        // libass's colour is RRGGBBAA with AA the transparency; pixels are R, G, B, A in memory.
+        let color = image.color
+        let opacity = 255 - (color & 0xFF)
+        guard opacity > 0 else { return }
+        let sourcePixel =
+            ((color >> 24) & 0xFF) | ((color >> 16) & 0xFF) << 8 | ((color >> 8) & 0xFF) << 16 | UInt32(0xFF) << 24
+        let source = spread(UInt32(littleEndian: sourcePixel))
+        let opaque = UInt32(littleEndian: sourcePixel)
+        let rect = clip(
+            OverlayRect(x: Int(image.dst_x), y: Int(image.dst_y), width: Int(image.w), height: Int(image.h)), to: box)
+        guard !rect.isEmpty else { return }
+        let stride = Int(image.stride)
+        let pixels = UnsafeMutableRawPointer(base).assumingMemoryBound(to: UInt32.self)
+        for y in rect.y..<rect.maxY {
+            let sourceRow = bitmap + (y - Int(image.dst_y)) * stride + (rect.x - Int(image.dst_x))
+            let targetRow = pixels + (y - box.y) * box.width + (rect.x - box.x)
+            for column in 0..<rect.width {
+                let coverage = UInt64(sourceRow[column])
+                if coverage == 0 { continue }
+                let k = opacity == 255 ? coverage : (coverage * UInt64(opacity) + 127) / 255
+                if k == 255 {
+                    targetRow[column] = opaque
+                } else {
+                    let below = spread(targetRow[column])
+                    targetRow[column] = pack(divideLanesBy255(source &* k &+ below &* (255 - k)))
                 }
             }
         }
-        guard maxX >= 0 else { return nil }
-        return OverlayRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
     /// `x * y / 255`, rounded, for bytes.
@@ -79,38 +135,6 @@ struct SubtitleCompositor {
     private static func multiply(_ x: UInt32, _ y: UInt32) -> UInt32 {
         let product = x * y + 128
         return (product + (product >> 8)) >> 8
-    }
-
-    private static func blend(_ image: ASS_Image, into buffer: UnsafeMutableBufferPointer<UInt8>, box: OverlayRect) {
-        guard image.w > 0, image.h > 0, let bitmap = image.bitmap else { return }
-        // libass's colour is RRGGBBAA with AA the transparency.
-        let color = image.color
-        let red = (color >> 24) & 0xFF
-        let green = (color >> 16) & 0xFF
-        let blue = (color >> 8) & 0xFF
-        let opacity = 255 - (color & 0xFF)
-        guard opacity > 0 else { return }
-        let rect = clip(
-            OverlayRect(x: Int(image.dst_x), y: Int(image.dst_y), width: Int(image.w), height: Int(image.h)), to: box)
-        guard !rect.isEmpty else { return }
-        let stride = Int(image.stride)
-        for y in rect.y..<rect.maxY {
-            let sourceRow = bitmap + (y - Int(image.dst_y)) * stride
-            let firstColumn = Int(image.dst_x)
-            var target = ((y - box.y) * box.width + (rect.x - box.x)) * 4
-            for x in rect.x..<rect.maxX {
-                let coverage = UInt32(sourceRow[x - firstColumn])
-                if coverage != 0 {
-                    let k = multiply(coverage, opacity)
-                    let keep = 255 - k
-                    buffer[target] = UInt8(multiply(red, k) + multiply(UInt32(buffer[target]), keep))
-                    buffer[target + 1] = UInt8(multiply(green, k) + multiply(UInt32(buffer[target + 1]), keep))
-                    buffer[target + 2] = UInt8(multiply(blue, k) + multiply(UInt32(buffer[target + 2]), keep))
-                    buffer[target + 3] = UInt8(k + multiply(UInt32(buffer[target + 3]), keep))
-                }
-                target += 4
-            }
-        }
     }
 
     private static func fill(
@@ -132,17 +156,22 @@ struct SubtitleCompositor {
         }
     }
 
+    /// 255 × 2¹⁶ / alpha, rounded: straight = premultiplied × this >> 16, with no division.
+    private static let reciprocals: [UInt32] = (0...255).map { $0 == 0 ? 0 : (255 << 16 + UInt32($0) / 2) / UInt32($0) }
+
     private static func unpremultiply(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
-        var index = 0
-        while index < buffer.count {
-            let alpha = UInt32(buffer[index + 3])
-            if alpha != 0, alpha != 255 {
-                for channel in 0..<3 {
-                    buffer[index + channel] = UInt8(
-                        min((UInt32(buffer[index + channel]) * 255 + alpha / 2) / alpha, 255))
+        Self.reciprocals.withUnsafeBufferPointer { reciprocals in
+            var index = 0
+            while index < buffer.count {
+                let alpha = Int(buffer[index + 3])
+                if alpha != 0, alpha != 255 {
+                    let scale = reciprocals[alpha]
+                    for channel in 0..<3 {
+                        buffer[index + channel] = UInt8(min((UInt32(buffer[index + channel]) * scale + 32768) >> 16, 255))
+                    }
                 }
+                index += 4
             }
-            index += 4
         }
     }
 

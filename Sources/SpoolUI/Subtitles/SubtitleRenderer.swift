@@ -32,7 +32,7 @@ public final class SubtitleRenderer {
     private var readOrder = 0
     private var layoutChanged = true
     private var lastFrame: SubtitleFrame
-    /// Cues kept before ended ones are pruned (a rebuild of the track).
+    /// How many ended cues are pruned at once (a rebuild of the track).
     private static let pruneThreshold = 64
 
     /// A renderer for `frameSize`; fails when libass or its fonts cannot start.
@@ -99,7 +99,9 @@ public final class SubtitleRenderer {
     /// the previous render's. The first render always reports a change.
     public func render(at time: MediaTime) -> SubtitleRendering {
         var forced = false
-        if cues.entries.count > Self.pruneThreshold, cues.removeEnded(before: time) { layoutChanged = true }
+        if cues.entries.count >= Self.pruneThreshold, cues.removeEnded(before: time, minimum: Self.pruneThreshold) {
+            layoutChanged = true
+        }
         if layoutChanged {
             rebuildTextTrack()
             forced = true

@@ -25,10 +25,12 @@ struct TextCueTrack {
         return entry
     }
 
-    /// Forgets the cues that ended at or before `time`; returns whether any was removed.
-    mutating func removeEnded(before time: MediaTime) -> Bool {
+    /// Forgets the cues that ended at or before `time` when at least `minimum` have (each
+    /// removal costs a rebuild of the libass track, so it is done in batches); returns
+    /// whether any was removed.
+    mutating func removeEnded(before time: MediaTime, minimum: Int) -> Bool {
         let kept = entries.filter { $0.cue.end > time }
-        guard kept.count != entries.count else { return false }
+        guard entries.count - kept.count >= max(minimum, 1) else { return false }
         entries = kept
         keys = Set(kept.map(\.cue))
         return true
