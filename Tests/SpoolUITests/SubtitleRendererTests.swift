@@ -205,7 +205,9 @@ struct SubtitleRendererTests {
             try renderer.setASSTrack(
                 ASSSubtitleTrack(
                     header: Self.assHeader(alignment: 2),
-                    events: [ASSSubtitleEvent(start: Self.seconds(1), end: Self.seconds(3), line: "0,0,Sign,,0,0,0,,Low")]
+                    events: [
+                        ASSSubtitleEvent(start: Self.seconds(1), end: Self.seconds(3), line: "0,0,Sign,,0,0,0,,Low")
+                    ]
                 ))
             return renderer.render(at: Self.seconds(2)).frame
         }

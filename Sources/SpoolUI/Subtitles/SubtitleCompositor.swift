@@ -167,7 +167,8 @@ struct SubtitleCompositor {
                 if alpha != 0, alpha != 255 {
                     let scale = reciprocals[alpha]
                     for channel in 0..<3 {
-                        buffer[index + channel] = UInt8(min((UInt32(buffer[index + channel]) * scale + 32768) >> 16, 255))
+                        buffer[index + channel] = UInt8(
+                            min((UInt32(buffer[index + channel]) * scale + 32768) >> 16, 255))
                     }
                 }
                 index += 4
