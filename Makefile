@@ -4,7 +4,7 @@ STRICT := -Xswiftc -warnings-as-errors
 DEMO_DIR := .cache/demo
 DEMO_CLIP := $(DEMO_DIR)/spool-demo.mp4
 
-.PHONY: all bootstrap build release lint format gates test test-tsan demo bench bench-hls bench-live fuzz fuzz-build fuzz-smoke clean
+.PHONY: all bootstrap build release lint format gates test test-tsan demo bench bench-hls bench-live bench-subtitles fuzz fuzz-build fuzz-smoke clean
 
 all: build
 
@@ -85,6 +85,11 @@ bench-hls: bootstrap
 bench-live: release
 	@command -v mpv >/dev/null || { apt-get update -qq && apt-get install -y -qq --no-install-recommends mpv; }
 	bench/live.py
+
+# Time to render a changed subtitle frame at 1080p (libass), spool against ffmpeg's subtitles
+# filter in one run; rewrites the "Subtitle rendering" section of bench/RESULTS.md.
+bench-subtitles: release
+	bench/subtitles.py
 
 # libFuzzer + AddressSanitizer over the playlist, WebVTT and SRT parsers (not part of `test`).
 # Builds .build/fuzz/spool-fuzzer (about 25 s), fuzzes a copy of fuzz/corpus for FUZZ_SECONDS and

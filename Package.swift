@@ -35,6 +35,9 @@ let package = Package(
         .systemLibrary(name: "CSDL"),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3"),
+        // libass: its header is <ass/ass.h> and includes nothing outside libc, so no pkgConfig
+        // (libass.pc's private requirements would add glib's and harfbuzz's include paths).
+        .systemLibrary(name: "CLibass"),
 
         // Pure Swift layers.
         .target(name: "SpoolCore", swiftSettings: strictSwift),
@@ -58,7 +61,7 @@ let package = Package(
 
         // The player view: the controls overlay as a state machine, its adapter to a Player,
         // and its drawing (SDL2_ttf text through CSDL).
-        .target(name: "SpoolUI", dependencies: ["Spool", "CSDL"], swiftSettings: strictSwift),
+        .target(name: "SpoolUI", dependencies: ["Spool", "CSDL", "SpoolMedia", "CLibass"], swiftSettings: strictSwift),
 
         // The command-line program: the only place that builds real clocks and outputs.
         .executableTarget(

@@ -48,6 +48,8 @@ case "devices":
     exit(await AudioDevices.run(Array(arguments.dropFirst())))
 case "play":
     exit(await PlayCommand.run(Array(arguments.dropFirst())))
+case "bench-subtitles":  // hidden: bench/subtitles.sh
+    exit(SubtitleBenchmark.run(Array(arguments.dropFirst())))
 default:
     FileHandle.standardError.write(Data("spool: unknown command '\(arguments[0])'\n\(usage)\n".utf8))
     exit(2)

@@ -1,0 +1,182 @@
+internal import CLibass
+import Foundation
+public import Spool
+import SpoolMedia
+
+/// Draws subtitles with libass, the renderer of mpv, VLC and Kodi: text cues
+/// (`LegibleCue`s from WebVTT or SubRip, styled by a `CaptionStyle`, placed by their WebVTT
+/// settings) and a native ASS track (its own styles), into a `SubtitleFrame` for a frame
+/// size.
+///
+/// `render(at:)` tells whether the picture changed since the previous render (libass's
+/// `detect_change`), so a window re-uploads its subtitle texture only then. Cues are kept
+/// until they end and are re-laid out when the frame, the style or the bottom margin
+/// changes. Not `Sendable` (libass is not thread-safe): use one renderer from one thread.
+public final class SubtitleRenderer {
+    /// The frame the subtitles are drawn for (the video's display size in the window).
+    public var frameSize: OverlaySize { didSet { if frameSize != oldValue { layoutChanged = true } } }
+    /// The look of text cues.
+    public var style: CaptionStyle { didSet { if style != oldValue { layoutChanged = true } } }
+    /// Pixels from the frame's bottom edge to the lowest subtitle line, or nil for the
+    /// standard margin (`standardBottomMargin`). Raise it while the controls show so
+    /// subtitles sit above the bar; cues placed by WebVTT `line` at the top do not move.
+    public var bottomMargin: Int? { didSet { if bottomMargin != oldValue { layoutChanged = true } } }
+
+    private let library: LibassLibrary
+    private let textRenderer: LibassRenderer
+    private var nativeRenderer: LibassRenderer?
+    private let converter = TextSubtitleConverter()
+    private var cues = TextCueTrack()
+    private var textTrack: LibassTrack?
+    private var nativeTrack: LibassTrack?
+    private var readOrder = 0
+    private var layoutChanged = true
+    private var lastFrame: SubtitleFrame
+    /// How many ended cues are pruned at once (a rebuild of the track).
+    private static let pruneThreshold = 64
+
+    /// A renderer for `frameSize`; fails when libass or its fonts cannot start.
+    public init(frameSize: OverlaySize, style: CaptionStyle = .default, bottomMargin: Int? = nil)
+        throws(SubtitleRendererError)
+    {
+        self.frameSize = frameSize
+        self.style = style
+        self.bottomMargin = bottomMargin
+        library = try LibassLibrary()
+        textRenderer = try LibassRenderer(library: library)
+        lastFrame = .empty(frameSize)
+    }
+
+    /// The standard bottom margin: 5 % of the frame's height (the title-safe area).
+    public static func standardBottomMargin(forVideoHeight height: Int) -> Int {
+        Int((Double(height) * 0.05).rounded())
+    }
+
+    private var effectiveBottomMargin: Int {
+        bottomMargin ?? Self.standardBottomMargin(forVideoHeight: frameSize.height)
+    }
+
+    private var sideMargin: Int { Int((Double(frameSize.width) * 0.05).rounded()) }
+
+    /// Adds a text cue. Its markup is read by FFmpeg's decoder for `markup` (`<i>`, `<b>`,
+    /// `<u>`, `<c.x>`…); a cue equal to one already held, or ending before it starts, is
+    /// ignored. Text FFmpeg refuses is drawn as plain text.
+    public func add(_ cue: LegibleCue, markup: SubtitleMarkup = .webVTT) {
+        let converted =
+            (try? converter.assText(for: cue.text, markup: markup.decoderMarkup)) ?? Self.plainASSText(cue.text)
+        guard let entry = cues.add(cue, assText: converted), !layoutChanged, let textTrack else { return }
+        append(entry, to: textTrack)
+    }
+
+    /// Forgets every text cue (a new item, a seek that re-delivers them).
+    public func removeAllCues() {
+        cues.removeAll()
+        layoutChanged = true
+    }
+
+    /// Shows `track` (nil: none) alongside the text cues, replacing the previous ASS track.
+    public func setASSTrack(_ track: ASSSubtitleTrack?) throws(SubtitleRendererError) {
+        guard let track else {
+            nativeTrack = nil
+            layoutChanged = true
+            return
+        }
+        let loaded = try LibassTrack(library: library, header: track.header)
+        if nativeRenderer == nil { nativeRenderer = try LibassRenderer(library: library) }
+        nativeTrack = loaded
+        for event in track.events { addASSEvent(event) }
+        layoutChanged = true
+    }
+
+    /// Adds an event to the ASS track (a packet read later); ignored without a track.
+    public func addASSEvent(_ event: ASSSubtitleEvent) {
+        let start = event.start.libassMilliseconds
+        nativeTrack?.addEvent(
+            event.line, startMilliseconds: start, durationMilliseconds: max(event.end.libassMilliseconds - start, 0))
+    }
+
+    /// The subtitles showing at `time` (the item's timeline) and whether they differ from
+    /// the previous render's. The first render always reports a change.
+    public func render(at time: MediaTime) -> SubtitleRendering {
+        var forced = false
+        if cues.entries.count >= Self.pruneThreshold, cues.removeEnded(before: time, minimum: Self.pruneThreshold) {
+            layoutChanged = true
+        }
+        if layoutChanged {
+            rebuildTextTrack()
+            forced = true
+        }
+        guard let textTrack else { return SubtitleRendering(changed: forced, frame: lastFrame) }
+        let milliseconds = time.libassMilliseconds
+        textRenderer.setFrameSize(frameSize)
+        let window = style.windowColor.map { $0.fading(style.windowOpacity) }
+        let frame = textRenderer.render(textTrack, at: milliseconds) { textImages, textChange -> SubtitleFrame? in
+            let compose = { (nativeImages: UnsafeMutablePointer<ASS_Image>?, nativeChange: Int32) -> SubtitleFrame? in
+                guard forced || textChange != 0 || nativeChange != 0 else { return nil }
+                var compositor = SubtitleCompositor()
+                if let window, let box = Self.bounds(of: textImages) {
+                    let padding = Int(self.style.fontSize(forVideoHeight: self.frameSize.height) * 0.25)
+                    compositor.underlay = (box.insetBy(dx: -padding, dy: -padding), window)
+                }
+                return compositor.compose([nativeImages, textImages], frame: self.frameSize)
+            }
+            guard let nativeTrack, let nativeRenderer else { return compose(nil, 0) }
+            nativeRenderer.setFrameSize(frameSize)
+            let raise = Double(effectiveBottomMargin - Self.standardBottomMargin(forVideoHeight: frameSize.height))
+            nativeRenderer.setLinePosition(min(max(raise / Double(max(frameSize.height, 1)) * 100, 0), 100))
+            return nativeRenderer.render(nativeTrack, at: milliseconds, compose)
+        }
+        guard let frame else { return SubtitleRendering(changed: false, frame: lastFrame) }
+        let changed = forced || frame != lastFrame
+        lastFrame = frame
+        return SubtitleRendering(changed: changed, frame: frame)
+    }
+
+    private func rebuildTextTrack() {
+        layoutChanged = false
+        let header = style.assHeader(frame: frameSize, bottomMargin: effectiveBottomMargin, sideMargin: sideMargin)
+        guard let track = try? LibassTrack(library: library, header: header) else {
+            textTrack = nil
+            return
+        }
+        textTrack = track
+        for entry in cues.entries { append(entry, to: track) }
+    }
+
+    private func append(_ entry: TextCueTrack.Entry, to track: LibassTrack) {
+        let lines = TextCueTrack.eventLines(
+            for: entry, style: style, frame: frameSize, bottomMargin: effectiveBottomMargin, sideMargin: sideMargin,
+            readOrder: &readOrder)
+        let start = entry.cue.start.libassMilliseconds
+        let duration = max(entry.cue.end.libassMilliseconds - start, 0)
+        for line in lines { track.addEvent(line, startMilliseconds: start, durationMilliseconds: duration) }
+    }
+
+    private static func bounds(of list: UnsafeMutablePointer<ASS_Image>?) -> OverlayRect? {
+        var union: OverlayRect?
+        var image = list
+        while let current = image {
+            let item = current.pointee
+            if item.w > 0, item.h > 0 {
+                let rect = OverlayRect(x: Int(item.dst_x), y: Int(item.dst_y), width: Int(item.w), height: Int(item.h))
+                union = union.map { SubtitleCompositor.union($0, rect) } ?? rect
+            }
+            image = item.next
+        }
+        return union
+    }
+
+    /// Text as ASS without markup: braces and backslashes escaped, lines joined with `\N`.
+    static func plainASSText(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "{", with: "\\{")
+            .replacingOccurrences(of: "}", with: "\\}").replacingOccurrences(of: "\n", with: "\\N")
+    }
+}
+
+/// What `SubtitleRenderer.render(at:)` produced.
+public struct SubtitleRendering: Sendable, Equatable {
+    /// Whether `frame` differs from the previous render's (re-upload only then).
+    public let changed: Bool
+    /// The subtitles showing; empty when none is.
+    public let frame: SubtitleFrame
+}
