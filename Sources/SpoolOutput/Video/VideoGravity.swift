@@ -68,3 +68,18 @@ extension VideoGravity {
         (2 * numerator + denominator) / (2 * denominator)
     }
 }
+
+extension VideoGravity {
+    /// Where the visible picture is in a `boundsWidth`×`boundsHeight` window, for what is drawn
+    /// over it (subtitles): the letterboxed rectangle for `.resizeAspect`, the whole window for
+    /// the other gravities (they cover it). Empty for empty sizes.
+    public func pictureRect(contentWidth: Int, contentHeight: Int, boundsWidth: Int, boundsHeight: Int)
+        -> (x: Int, y: Int, width: Int, height: Int)
+    {
+        let placed = placement(
+            contentWidth: contentWidth, contentHeight: contentHeight, boundsWidth: boundsWidth,
+            boundsHeight: boundsHeight
+        ).destination
+        return (placed.x, placed.y, placed.width, placed.height)
+    }
+}

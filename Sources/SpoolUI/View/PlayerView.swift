@@ -40,7 +40,16 @@ public final class PlayerView {
     /// without a change).
     public private(set) var overlayRenderCount = 0
 
+    /// How text subtitles look (size, colours, edges); the default is white with a black
+    /// outline at 5.3 % of the picture's height.
+    public var captionStyle: CaptionStyle {
+        get { subtitles?.style ?? .default }
+        set { subtitles?.style = newValue }
+    }
+
     private let renderer: PlayerControlsRenderer
+    /// `nil` when libass cannot start here (the controls still work; no subtitles are drawn).
+    private var subtitles: PlayerViewSubtitles?
     private var eventsTask: Task<Void, Never>?
     private var renderScheduled = false
     private var isPointerShown = true
@@ -66,6 +75,8 @@ public final class PlayerView {
         controls = PlayerControlsController(
             player: player, clock: clock, windowSize: size, configuration: configuration)
         controls.changeHandler = { [weak self] _ in self?.scheduleRender() }
+        subtitles = try? PlayerViewSubtitles(player: player, clock: ControlsClock(clock), style: .default)
+        subtitles?.changeHandler = { [weak self] in self?.scheduleRender() }
         controls.viewActionHandler = { [weak self] action in self?.perform(action) }
         let events = output.windowEvents()
         eventsTask = Task { [weak self] in
@@ -82,6 +93,7 @@ public final class PlayerView {
         eventsTask?.cancel()
         eventsTask = nil
         controls.stop()
+        subtitles?.stop()
         output.setOverlay(nil)
         output.setPointerVisible(true)
         hasOverlay = false
@@ -140,6 +152,29 @@ public final class PlayerView {
         }
     }
 
+    /// Gives the subtitles the picture's rectangle and, while the control bar shows, a bottom
+    /// margin that keeps them above it; returns the rectangle.
+    private func layOutSubtitles(_ model: PlayerControlsModel) -> OverlayRect {
+        let window = model.layout.size
+        let size = player.currentItem?.presentationSize ?? (width: 0, height: 0)
+        let placed =
+            size.width > 0 && size.height > 0
+            ? output.gravity.pictureRect(
+                contentWidth: size.width, contentHeight: size.height, boundsWidth: window.width,
+                boundsHeight: window.height)
+            : (x: 0, y: 0, width: window.width, height: window.height)
+        let picture = OverlayRect(x: placed.x, y: placed.y, width: placed.width, height: placed.height)
+        var margin: Int?
+        if showsPlaybackControls && model.areControlsVisible {
+            // The bar's top, measured from the picture's bottom edge, plus a gap.
+            let clearance = picture.maxY - model.layout.bar.y + Int(12 * model.layout.scale)
+            let standard = SubtitleRenderer.standardBottomMargin(forVideoHeight: picture.height)
+            margin = max(clearance, standard)
+        }
+        subtitles?.layout(videoSize: OverlaySize(width: picture.width, height: picture.height), bottomMargin: margin)
+        return picture
+    }
+
     private func noteReadiness() {
         guard !isReadyForDisplay, output.status.framesShown > 0 else { return }
         isReadyForDisplay = true
@@ -169,12 +204,25 @@ public final class PlayerView {
             isPointerShown = pointerShown
             output.setPointerVisible(pointerShown)
         }
-        guard showsPlaybackControls, model.areControlsVisible || model.isBufferingIndicatorVisible else {
+        let picture = layOutSubtitles(model)
+        let drawsControls = showsPlaybackControls && (model.areControlsVisible || model.isBufferingIndicatorVisible)
+        let subtitleFrame = subtitles?.frame.flatMap { $0.isEmpty ? nil : $0 }
+        guard drawsControls || subtitleFrame != nil else {
             if hasOverlay { output.setOverlay(nil) }
             hasOverlay = false
             return
         }
-        let image = renderer.render(model)
+        var image =
+            drawsControls
+            ? renderer.render(model) : OverlayImage(width: model.layout.size.width, height: model.layout.size.height)
+        if let subtitleFrame {
+            // Over the controls' image: the bottom margin keeps them clear of the bar.
+            let bounds = subtitleFrame.bounds
+            let placed = OverlayRect(
+                x: bounds.x + picture.x, y: bounds.y + picture.y, width: bounds.width, height: bounds.height)
+            image = SubtitleFrame(frameSize: model.layout.size, bounds: placed, image: subtitleFrame.image)
+                .drawn(onto: image)
+        }
         overlayRenderCount += 1
         hasOverlay = true
         output.setOverlay(VideoOverlay(width: image.width, height: image.height, pixels: image.pixels))

@@ -1,0 +1,53 @@
+import Foundation
+import SpoolTestSupport
+import SpoolUI
+import Testing
+
+/// Subtitles drawn in `spool play`'s window by libass: a sidecar SubRip cue over a flat clip
+/// shows white glyph pixels in the lower part of the picture only while the cue lasts.
+@Suite("spool play draws subtitles (Xvfb + libass)", .serialized, .exclusiveScreen, .timeLimit(.minutes(2)))
+struct PlayerViewSubtitlesIntegrationTests {
+    /// Whether `rect` holds glyph pixels: near white, which the flat blue clip never is.
+    static func hasGlyphs(in rect: OverlayRect, of pixels: WindowPixels) -> Bool {
+        for y in stride(from: rect.y, to: rect.maxY, by: 2) {
+            for x in stride(from: rect.x, to: rect.maxX, by: 2) {
+                let pixel = pixels.pixel(x: x, y: y)
+                if min(pixel.red, pixel.green, pixel.blue) > 200 { return true }
+            }
+        }
+        return false
+    }
+
+    @Test("A cue from 8 s to 11 s: no glyphs before it, glyphs in the lower part during it, none after")
+    func cueOnScreen() async throws {
+        let clip = try await PlayerViewWindowIntegrationTests.flatClip()
+        let subtitles = try TestMedia.file(
+            named: "window-cue.srt",
+            contents: Data("1\n00:00:08,000 --> 00:00:11,000\nSpool subtitles on screen\n".utf8))
+        let session = try await SpoolWindowSession.start(clip, ["--sub", subtitles.path])
+        let (width, height) = (session.window.width, session.window.height)
+        let lower = OverlayRect(x: 0, y: height / 2, width: width, height: height / 2)
+        let upper = OverlayRect(x: 0, y: 0, width: width, height: height / 2)
+        let layout = session.layout(duration: 20)
+        let buttons = OverlayRect(x: 0, y: layout.bar.y + layout.bar.height / 2, width: width, height: 8)
+        // The controls hide about 3 s in; the cue starts at 8 s.
+        let hidden = try await session.screenshot {
+            $0.largestDifference(in: buttons, from: PlayerViewWindowIntegrationTests.videoColor)
+                <= PlayerViewWindowIntegrationTests.sameColor
+        }
+        #expect(hidden.held, "the controls did not hide")
+        #expect(!Self.hasGlyphs(in: lower, of: hidden.pixels), "subtitle pixels before the cue")
+
+        let during = try await session.screenshot(within: .seconds(20)) { Self.hasGlyphs(in: lower, of: $0) }
+        #expect(during.held, "no subtitle glyphs during the cue")
+        try await during.pixels.save(as: "osc-subtitle-on-screen")
+        #expect(!Self.hasGlyphs(in: upper, of: during.pixels), "subtitle pixels in the upper half")
+
+        let after = try await session.screenshot(within: .seconds(10)) { !Self.hasGlyphs(in: lower, of: $0) }
+        #expect(after.held, "the subtitle stayed after its end")
+        let events = try String(contentsOfFile: session.eventsPath, encoding: .utf8)
+        #expect(events.contains("\"type\":\"cue\""), "the cue was not delivered: \(events)")
+        let output = try await session.quit()
+        #expect(output.status == 0, "stderr: \(output.errorText)")
+    }
+}
