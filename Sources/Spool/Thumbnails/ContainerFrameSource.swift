@@ -1,0 +1,57 @@
+import Foundation
+import SpoolCore
+import SpoolMedia
+
+/// Frames of a file or an HTTP resource: one `Demuxer` and `VideoDecoder`, kept open between
+/// requests so a batch costs one open.
+///
+/// Timeline: request times count from the container's start (`Demuxer.startTime`), as
+/// `ffmpeg -ss` does, so 0 is the first frame of an MPEG-TS that starts at 1.4 s.
+final class ContainerFrameSource: ThumbnailFrameSource {
+    let duration: MediaTime
+    let canceller: @Sendable () -> Void
+    private let demuxer: Demuxer
+    private let decoder: VideoDecoder
+    private let video: MediaStreamInfo
+    private let origin: MediaTime
+    private let name: String
+
+    /// Opens `url` (blocks). Decodes on one thread: previews must not compete with playback
+    /// for the cores.
+    init(url: URL) throws(ImageGenerationError) {
+        name = url.redactedForDisplay
+        let cancel = Demuxer.Canceller()
+        canceller = { cancel.cancel() }
+        do {
+            demuxer = try Demuxer(source: try ByteSources.make(for: url), canceller: cancel)
+        } catch let error as ByteSourceError {
+            throw error == .cancelled ? .cancelled : .cannotOpen(error.description)
+        } catch {
+            throw cancel.isCancelled ? .cancelled : .cannotOpen("\(url.redactedForDisplay): cannot open: \(error)")
+        }
+        guard let video = demuxer.video else { throw .noVideo(url) }
+        self.video = video
+        do {
+            decoder = try VideoDecoder(stream: video, threadCount: 1)
+        } catch {
+            throw .decodingFailed("\(url.redactedForDisplay): cannot open the video decoder: \(error)")
+        }
+        origin = demuxer.startTime.isNumeric ? demuxer.startTime : .zero
+        duration = demuxer.duration
+    }
+
+    func frame(for request: FrameRequest, maximumSize: PixelSize?) throws(ImageGenerationError) -> FoundFrame {
+        if let error = ImageGenerationError.checkRange(request.time, duration: duration) { throw error }
+        let target = origin + request.time
+        do {
+            try demuxer.seek(to: target)
+        } catch {
+            if error == .exit { throw .cancelled }
+            throw .decodingFailed("\(name): cannot seek: \(error)")
+        }
+        decoder.flush()
+        let threshold = request.earliest.map { video.roundedToTimeBase(origin + $0) }
+        let frame = try FrameDecoding.decode(demuxer, decoder, threshold: threshold, name: name)
+        return FoundFrame(frame: frame, actualTime: frame.presentationTime - origin)
+    }
+}
