@@ -344,6 +344,7 @@ final class PlaySession {
             case .q, .escape: handle(PlayerKey.quit)
             case .f: outputs.toggleFullscreen()
             case .p: togglePictureInPicture()
+            case .other(code: 0x73): handle(PlayerKey.screenshot)  // `s` (SDL's code is the character)
             default: break
             }
         case .click(_, _, let clickCount) where clickCount == 2: outputs.toggleFullscreen()
@@ -397,6 +398,7 @@ final class PlaySession {
             if let current = player.currentItem { noteWhereLeft(current.id) }
             player.advanceToNextItem()
         case .quit: quit()
+        case .screenshot: Screenshot.take(player)
         }
         statusLine.show(player: player)
     }
