@@ -22,6 +22,10 @@ final class ContainerFrameSource: ThumbnailFrameSource {
         name = url.redactedForDisplay
         let cancel = Demuxer.Canceller()
         canceller = { cancel.cancel() }
+        // The demuxer reports a source that fails to open only as an I/O error.
+        if url.isFileURL, !FileManager.default.fileExists(atPath: url.path) {
+            throw .cannotOpen(ByteSourceError.notFound(url).description)
+        }
         do {
             demuxer = try Demuxer(source: try ByteSources.make(for: url), canceller: cancel)
         } catch let error as ByteSourceError {
@@ -43,15 +47,33 @@ final class ContainerFrameSource: ThumbnailFrameSource {
     func frame(for request: FrameRequest, maximumSize: PixelSize?) throws(ImageGenerationError) -> FoundFrame {
         if let error = ImageGenerationError.checkRange(request.time, duration: duration) { throw error }
         let target = origin + request.time
+        let threshold = request.earliest.map { video.roundedToTimeBase(origin + $0) }
+        // A seek may land after the target (MPEG-TS seeks by bytes; so does `ffmpeg -ss`
+        // there): then seek again further back, until decoding starts at or before it.
+        var backoff = MediaTime.zero
+        while true {
+            try seek(to: max(target - backoff, origin))
+            let decoded = try FrameDecoding.decode(demuxer, decoder, threshold: threshold, name: name)
+            // Nothing decoded: the seek landed past the last keyframe before the end.
+            let overshot =
+                decoded.map { decoded in
+                    threshold.map { decoded.firstTime.isNumeric && decoded.firstTime > $0 } ?? false
+                } ?? true
+            if !overshot || target - backoff <= origin || backoff > MediaTime(value: 64, timescale: 1) {
+                guard let decoded else { throw .decodingFailed("\(name): no video frame could be decoded there") }
+                return FoundFrame(frame: decoded.frame, actualTime: decoded.frame.presentationTime - origin)
+            }
+            backoff = backoff == .zero ? MediaTime(value: 1, timescale: 1) : backoff + backoff
+        }
+    }
+
+    private func seek(to time: MediaTime) throws(ImageGenerationError) {
         do {
-            try demuxer.seek(to: target)
+            try demuxer.seek(to: time)
         } catch {
             if error == .exit { throw .cancelled }
             throw .decodingFailed("\(name): cannot seek: \(error)")
         }
         decoder.flush()
-        let threshold = request.earliest.map { video.roundedToTimeBase(origin + $0) }
-        let frame = try FrameDecoding.decode(demuxer, decoder, threshold: threshold, name: name)
-        return FoundFrame(frame: frame, actualTime: frame.presentationTime - origin)
     }
 }

@@ -9,12 +9,18 @@ enum FrameDecoding {
     /// The first frame at or after `threshold` (on the demuxer's timeline, rounded to the
     /// stream's ticks; `nil` takes the first frame decoded), or the last frame of the stream
     /// when none is (a time between the last frame and the end). Frames shown before the
-    /// threshold that nothing refers to are not decoded at all.
+    /// threshold that nothing refers to are not decoded at all. `nil` when no frame could be
+    /// decoded at all (the stream ends first, or holds no keyframe from here on).
+    ///
+    /// Also returns the time of the first frame decoded: later than `threshold`, the seek
+    /// overshot (MPEG-TS seeks by bytes and may land on the keyframe after the target).
     static func decode(
         _ demuxer: Demuxer, _ decoder: VideoDecoder, threshold: MediaTime?, name: String
-    ) throws(ImageGenerationError) -> DecodedVideoFrame {
+    ) throws(ImageGenerationError) -> (frame: DecodedVideoFrame, firstTime: MediaTime)? {
         var last: DecodedVideoFrame?
+        var firstTime = MediaTime.invalid
         func accepts(_ frame: DecodedVideoFrame) -> Bool {
+            if firstTime.isInvalid { firstTime = frame.presentationTime }
             guard let threshold else { return true }
             return frame.presentationTime.isNumeric && frame.presentationTime >= threshold
         }
@@ -58,12 +64,12 @@ enum FrameDecoding {
                     break
                 }
                 if input == .full {
-                    if let frame = try drain() { return frame }
+                    if let frame = try drain() { return (frame, firstTime) }
                 } else {
                     offered = true
                 }
             }
-            if let frame = try drain() { return frame }
+            if let frame = try drain() { return (frame, firstTime) }
         }
         decoder.skipsNonReferenceFrames = false
         var ended = false
@@ -73,9 +79,8 @@ enum FrameDecoding {
             } catch {
                 ended = true
             }
-            if let frame = try drain() { return frame }
+            if let frame = try drain() { return (frame, firstTime) }
         }
-        if let last { return last }
-        throw .decodingFailed("\(name): no video frame could be decoded there")
+        return last.map { ($0, firstTime) }
     }
 }

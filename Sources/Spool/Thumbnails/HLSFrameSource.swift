@@ -132,10 +132,12 @@ final class HLSFrameSource: ThumbnailFrameSource {
             throw .decodingFailed("\(name): cannot open the video decoder: \(error)")
         }
         let origin = demuxer.startTime.isNumeric ? demuxer.startTime : .zero
-        let frame = try FrameDecoding.decode(
-            demuxer, decoder, threshold: threshold.map { video.roundedToTimeBase(origin + $0) },
-            name: segment.uri.redactedForDisplay)
-        return (frame, origin)
+        guard
+            let decoded = try FrameDecoding.decode(
+                demuxer, decoder, threshold: threshold.map { video.roundedToTimeBase(origin + $0) },
+                name: segment.uri.redactedForDisplay)
+        else { throw .decodingFailed("\(segment.uri.redactedForDisplay): no video frame could be decoded") }
+        return (decoded.frame, origin)
     }
 
     private func initSection(_ map: MediaInitializationSection) throws(ImageGenerationError) -> Data {
