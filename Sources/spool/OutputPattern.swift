@@ -20,7 +20,8 @@ struct OutputPattern: Equatable {
         width = nil
     }
 
-    /// Parses `text`; throws for a `%` that is neither `%%` nor `%d`/`%0Nd`, or more than one number.
+    /// Parses `text`; throws for a `%` that is neither `%%` nor `%d`/`%0Nd` (`%Nd` pads with
+    /// zeros too), or more than one number.
     init(_ text: String) throws(PatternError) {
         var before = ""
         var after = ""
@@ -38,7 +39,7 @@ struct OutputPattern: Equatable {
             }
             let digits = characters.prefix { $0.isNumber }
             characters.removeFirst(digits.count)
-            guard characters.popFirst() == "d", digits.isEmpty || digits.first == "0" || digits.count <= 2 else {
+            guard characters.popFirst() == "d" else {
                 throw PatternError(description: "'\(text)': a % must be %d, %0Nd or %%")
             }
             guard width == nil else { throw PatternError(description: "'\(text)' holds more than one number") }

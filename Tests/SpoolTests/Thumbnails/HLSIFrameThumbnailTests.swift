@@ -90,6 +90,10 @@ struct HLSIFrameThumbnailTests {
             #expect(image.width == 320 && image.height == 240)
         }
         let media = stream.server.log.requests(to: "/main.ts")
+        let fileSize = (try? FileManager.default.attributesOfItem(atPath: stream.file.path)[.size] as? Int) ?? 0
+        print(
+            "I-frame previews: \(images.count) images, \(media.count) range requests, "
+                + "\(media.reduce(0) { $0 + $1.bodyBytesSent }) of \(fileSize) bytes fetched")
         let allowed = Set(stream.iFrames.map(\.range) + [stream.mapRange])
         let ranges = media.map { $0.header("Range") ?? "whole file" }
         #expect(!ranges.isEmpty && ranges.allSatisfy { allowed.contains($0) }, "fetched \(ranges)")
