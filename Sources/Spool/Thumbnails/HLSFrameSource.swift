@@ -19,6 +19,9 @@ final class HLSFrameSource: ThumbnailFrameSource {
     private let segments: MediaPlaylist
     private let iFrames: MediaPlaylist?
     private var initSections: [String: Data] = [:]
+    /// The I-frames fetched last (they are small): scrubbing back and forth fetches each once.
+    private var recentIFrames: [(key: String, data: Data)] = []
+    private static let recentIFrameCount = 32
     private let name: String
 
     /// The most bytes one fetch may bring: a segment of a very high bitrate stream fits.
@@ -67,7 +70,7 @@ final class HLSFrameSource: ThumbnailFrameSource {
     func frame(for request: FrameRequest, maximumSize: PixelSize?) throws(ImageGenerationError) -> FoundFrame {
         if let error = ImageGenerationError.checkRange(request.time, duration: duration) { throw error }
         if let iFrames, let segment = Self.iFrame(in: iFrames, for: request) {
-            let frame = try decode(segment, threshold: nil)
+            let frame = try decode(segment, threshold: nil, keepsBytes: true)
             return FoundFrame(frame: frame.frame, actualTime: segment.startTime)
         }
         guard
@@ -107,14 +110,14 @@ final class HLSFrameSource: ThumbnailFrameSource {
     /// Fetches `segment` (its init section first) and decodes it: its first frame, or the first
     /// at or after `threshold` counted from the segment's first timestamp.
     private func decode(
-        _ segment: MediaSegment, threshold: MediaTime?
+        _ segment: MediaSegment, threshold: MediaTime?, keepsBytes: Bool = false
     ) throws(ImageGenerationError) -> (frame: DecodedVideoFrame, origin: MediaTime) {
         if let key = segment.key {
             throw .decodingFailed("\(name): encrypted HLS media (\(key.method.rawValue)) has no previews")
         }
         var data = Data()
         if let map = segment.map { data.append(try initSection(map)) }
-        data.append(try fetch(segment.uri, range: segment.byteRange))
+        data.append(keepsBytes ? try recentIFrame(segment) : try fetch(segment.uri, range: segment.byteRange))
         let hint = URL(fileURLWithPath: "/hls/" + segment.uri.lastPathComponent)
         let demuxer: Demuxer
         do {
@@ -138,6 +141,19 @@ final class HLSFrameSource: ThumbnailFrameSource {
                 name: segment.uri.redactedForDisplay)
         else { throw .decodingFailed("\(segment.uri.redactedForDisplay): no video frame could be decoded") }
         return (decoded.frame, origin)
+    }
+
+    private func recentIFrame(_ segment: MediaSegment) throws(ImageGenerationError) -> Data {
+        let key = "\(segment.uri.absoluteString)|\(segment.byteRange?.description ?? "")"
+        if let index = recentIFrames.firstIndex(where: { $0.key == key }) {
+            let entry = recentIFrames.remove(at: index)
+            recentIFrames.append(entry)
+            return entry.data
+        }
+        let data = try fetch(segment.uri, range: segment.byteRange)
+        recentIFrames.append((key, data))
+        if recentIFrames.count > Self.recentIFrameCount { recentIFrames.removeFirst() }
+        return data
     }
 
     private func initSection(_ map: MediaInitializationSection) throws(ImageGenerationError) -> Data {

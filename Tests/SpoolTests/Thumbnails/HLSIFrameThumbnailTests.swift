@@ -73,7 +73,7 @@ struct HLSIFrameThumbnailTests {
             server: server, mapRange: "bytes=0-\(firstPos - 1)", iFrames: iFrames, file: URL(fileURLWithPath: media))
     }
 
-    @Test("a batch of 20 previews fetches only the I-frames' byte ranges (and the PAT/PMT once)")
+    @Test("a batch of 20 previews fetches only the I-frames' byte ranges, each once (and the PAT/PMT once)")
     func batchFetchesOnlyIFrames() async throws {
         let stream = try await Self.makeStream()
         defer { stream.server.stop() }
@@ -98,6 +98,7 @@ struct HLSIFrameThumbnailTests {
         let ranges = media.map { $0.header("Range") ?? "whole file" }
         #expect(!ranges.isEmpty && ranges.allSatisfy { allowed.contains($0) }, "fetched \(ranges)")
         #expect(ranges.filter { $0 == stream.mapRange }.count == 1, "the PAT/PMT is fetched once")
+        #expect(Set(ranges).count == ranges.count, "each I-frame is fetched once")
         #expect(stream.server.log.requests(to: "/main.m3u8").count <= 1)
     }
 
