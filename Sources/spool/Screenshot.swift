@@ -79,9 +79,11 @@ enum Screenshot {
 
     private nonisolated static func xdgUserDirectory(environment: [String: String]) -> String? {
         let paths = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
-        guard let tool = paths.map({ ($0 as NSString).appendingPathComponent("xdg-user-dir") }).first(where: {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }) else { return nil }
+        guard
+            let tool = paths.map({ ($0 as NSString).appendingPathComponent("xdg-user-dir") }).first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = ["PICTURES"]

@@ -51,7 +51,8 @@ struct ThumbnailOptions: Equatable {
             case "--at":
                 options.schedule = .at(try seconds(try value(for: flag, inline: inline), for: flag, allowsZero: true))
             case "--every":
-                options.schedule = .every(try seconds(try value(for: flag, inline: inline), for: flag, allowsZero: false))
+                options.schedule = .every(
+                    try seconds(try value(for: flag, inline: inline), for: flag, allowsZero: false))
             case "--size": options.maximumSize = try size(try value(for: flag, inline: inline))
             case "--fast": options.isFast = true
             case "--":
@@ -72,7 +73,8 @@ struct ThumbnailOptions: Equatable {
             throw UsageError(description: error.description)
         }
         if case .every = options.schedule, !options.output.isNumbered {
-            throw UsageError(description: "--every needs a numbered output such as OUT-%03d.png, not '\(positional[1])'")
+            throw UsageError(
+                description: "--every needs a numbered output such as OUT-%03d.png, not '\(positional[1])'")
         }
         return options
     }
@@ -85,7 +87,9 @@ struct ThumbnailOptions: Equatable {
     private static func seconds(_ text: String, for flag: String, allowsZero: Bool) throws(UsageError) -> Double {
         guard let value = Double(text), value.isFinite, allowsZero ? value >= 0 : value > 0 else {
             throw UsageError(
-                description: "\(flag): '\(text)' is not \(allowsZero ? "a number of seconds ≥ 0" : "a positive number of seconds")")
+                description:
+                    "\(flag): '\(text)' is not \(allowsZero ? "a number of seconds ≥ 0" : "a positive number of seconds")"
+            )
         }
         return value
     }

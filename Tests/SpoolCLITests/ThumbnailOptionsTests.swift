@@ -23,7 +23,8 @@ struct ThumbnailOptionsTests {
         arguments: [
             (["in.mp4"], "expected INPUT and OUT.png"), (["--at"], "--at needs a value"),
             (["--at", "x", "a", "b.png"], "'x' is not"), (["--every", "0", "a", "b-%d.png"], "positive"),
-            (["--size", "320", "a", "b.png"], "not WIDTHxHEIGHT"), (["--size", "0x10", "a", "b.png"], "not WIDTHxHEIGHT"),
+            (["--size", "320", "a", "b.png"], "not WIDTHxHEIGHT"),
+            (["--size", "0x10", "a", "b.png"], "not WIDTHxHEIGHT"),
             (["--every", "1", "a", "b.png"], "numbered output"), (["a", "b-%d-%d.png"], "more than one number"),
             (["a", "b%x.png"], "a % must be"), (["--bogus", "a", "b.png"], "unknown option '--bogus'"),
         ])
@@ -55,6 +56,8 @@ struct ThumbnailOptionsTests {
     func screenshotLocation() throws {
         #expect(Screenshot.picturesDirectory(environment: ["XDG_PICTURES_DIR": "/srv/pictures"]) == "/srv/pictures")
         // No xdg-user-dir on an empty PATH: the current directory.
-        #expect(Screenshot.picturesDirectory(environment: ["PATH": "/nonexistent"]) == FileManager.default.currentDirectoryPath)
+        #expect(
+            Screenshot.picturesDirectory(environment: ["PATH": "/nonexistent"])
+                == FileManager.default.currentDirectoryPath)
     }
 }

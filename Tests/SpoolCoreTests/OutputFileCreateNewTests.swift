@@ -16,7 +16,8 @@ struct OutputFileCreateNewTests {
         try handle.close()
         #expect(try OutputFile.createNew(path) == nil)
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "first")
-        try FileManager.default.createSymbolicLink(atPath: "\(directory)/link.png", withDestinationPath: "\(directory)/gone")
+        try FileManager.default.createSymbolicLink(
+            atPath: "\(directory)/link.png", withDestinationPath: "\(directory)/gone")
         #expect(try OutputFile.createNew("\(directory)/link.png") == nil)
         #expect(!FileManager.default.fileExists(atPath: "\(directory)/gone"))
         #expect(throws: OutputFileError.self) { _ = try OutputFile.createNew("\(directory)/missing/shot.png") }

@@ -30,13 +30,17 @@ struct IFramePlaylistTests {
             #EXT-X-ENDLIST
             """)
         #expect(playlist.isIFramesOnly && playlist.segments.count == 3)
-        #expect(playlist.segments.map(\.byteRange) == [
-            ByteRange(offset: 564, length: 9400), ByteRange(offset: 41172, length: 9212),
-            // No offset: the sub-range continues the previous one of the same file.
-            ByteRange(offset: 50384, length: 8836),
-        ])
+        #expect(
+            playlist.segments.map(\.byteRange) == [
+                ByteRange(offset: 564, length: 9400), ByteRange(offset: 41172, length: 9212),
+                // No offset: the sub-range continues the previous one of the same file.
+                ByteRange(offset: 50384, length: 8836),
+            ])
         #expect(playlist.segments.allSatisfy { $0.map?.byteRange == ByteRange(offset: 0, length: 564) })
-        #expect(playlist.segments.map(\.startTime) == [.zero, MediaTime(value: 1, timescale: 1), MediaTime(value: 196, timescale: 100)])
+        #expect(
+            playlist.segments.map(\.startTime) == [
+                .zero, MediaTime(value: 1, timescale: 1), MediaTime(value: 196, timescale: 100),
+            ])
         #expect(playlist.segment(containing: MediaTime(value: 15, timescale: 10))?.byteRange?.offset == 41172)
     }
 

@@ -82,7 +82,8 @@ public final class AssetImageGenerator: Sendable {
             time: time, toleranceBefore: current.toleranceBefore, toleranceAfter: current.toleranceAfter)
         let holder = JobHolder()
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result<GeneratedImage, ImageGenerationError>, Never>) in
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<GeneratedImage, ImageGenerationError>, Never>) in
                 let job = ThumbnailJob(request: request, maximumSize: current.maximumSize) { result in
                     continuation.resume(returning: result)
                 }

@@ -44,7 +44,8 @@ enum FrameDecoding {
                 packet = try demuxer.readPacket()
             } catch {
                 if error == .exit { throw .cancelled }
-                throw .decodingFailed("\(name): cannot read the media: \(demuxer.sourceError?.description ?? "\(error)")")
+                throw .decodingFailed(
+                    "\(name): cannot read the media: \(demuxer.sourceError?.description ?? "\(error)")")
             }
             guard let packet else { break }
             guard packet.streamIndex == decoder.stream.index else { continue }

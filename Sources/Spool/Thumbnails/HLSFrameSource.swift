@@ -85,7 +85,9 @@ final class HLSFrameSource: ThumbnailFrameSource {
 
     /// The I-frame stream to use: the smallest covering `maximumSize`, else the largest.
     static func iFrameVariant(_ variants: [Variant], for maximumSize: PixelSize?) -> Variant? {
-        let bySize = variants.sorted { ($0.resolution?.width ?? 0, $0.bandwidth) < ($1.resolution?.width ?? 0, $1.bandwidth) }
+        let bySize = variants.sorted {
+            ($0.resolution?.width ?? 0, $0.bandwidth) < ($1.resolution?.width ?? 0, $1.bandwidth)
+        }
         guard let maximumSize else { return bySize.last }
         let covering = bySize.first { variant in
             guard let resolution = variant.resolution else { return false }
@@ -102,7 +104,9 @@ final class HLSFrameSource: ThumbnailFrameSource {
                 && (request.latest.map { segment.startTime <= $0 } ?? true)
         }
         return acceptable.min { a, b in
-            let (distanceA, distanceB) = (abs((a.startTime - request.time).seconds), abs((b.startTime - request.time).seconds))
+            let (distanceA, distanceB) = (
+                abs((a.startTime - request.time).seconds), abs((b.startTime - request.time).seconds)
+            )
             return distanceA != distanceB ? distanceA < distanceB : a.startTime < b.startTime
         }
     }

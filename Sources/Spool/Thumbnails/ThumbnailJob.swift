@@ -22,10 +22,12 @@ final class ThumbnailJob: Sendable {
     /// Answers the job unless it was answered already; returns whether this call did.
     @discardableResult
     func finish(_ result: Result<GeneratedImage, ImageGenerationError>) -> Bool {
-        guard let completion = completion.withLock({ state -> Completion? in
-            defer { state = nil }
-            return state
-        }) else { return false }
+        guard
+            let completion = completion.withLock({ state -> Completion? in
+                defer { state = nil }
+                return state
+            })
+        else { return false }
         completion(result)
         return true
     }

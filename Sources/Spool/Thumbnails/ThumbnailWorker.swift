@@ -14,7 +14,8 @@ import SpoolMedia
 /// progress cancels the source (its demuxer or downloads return at once); the source is then
 /// thrown away and the next job opens a new one.
 final class ThumbnailWorker: Sendable {
-    typealias SourceFactory = @Sendable (_ maximumSize: PixelSize?) throws(ImageGenerationError) -> any ThumbnailFrameSource
+    typealias SourceFactory =
+        @Sendable (_ maximumSize: PixelSize?) throws(ImageGenerationError) -> any ThumbnailFrameSource
 
     private struct State: Sendable {
         var jobs: [ThumbnailJob] = []
@@ -70,7 +71,11 @@ final class ThumbnailWorker: Sendable {
         var source: (any ThumbnailFrameSource)?
         let converter = RGBAImageConverter()
         while let job = nextJob() {
-            defer { state.update { $0.current = nil; $0.cancelCurrent = nil } }
+            defer {
+                state.update {
+                    $0.current = nil; $0.cancelCurrent = nil
+                }
+            }
             if job.isFinished { continue }
             do throws(ImageGenerationError) {
                 let opened: any ThumbnailFrameSource

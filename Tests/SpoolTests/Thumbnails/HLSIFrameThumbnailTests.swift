@@ -32,16 +32,23 @@ struct HLSIFrameThumbnailTests {
         ])
         let probe = try await ToolRunner.run(
             try ToolRunner.find("ffprobe"),
-            ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time,pos,flags", "-of", "csv=p=0", media],
+            [
+                "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=pts_time,pos,flags", "-of", "csv=p=0",
+                media,
+            ],
             timeout: .seconds(60))
-        let packets: [(time: Double, pos: Int, key: Bool)] = probe.outputText.split(separator: "\n").compactMap { line in
+        let packets: [(time: Double, pos: Int, key: Bool)] = probe.outputText.split(separator: "\n").compactMap {
+            line in
             let fields = line.split(separator: ",")
             guard fields.count >= 3, let time = Double(fields[0]), let pos = Int(fields[1]) else { return nil }
             return (time, pos, fields[2].hasPrefix("K"))
         }
         let fileData = try Data(contentsOf: URL(fileURLWithPath: media))
         let start = packets.map(\.time).min() ?? 0
-        var lines = ["#EXTM3U", "#EXT-X-VERSION:4", "#EXT-X-TARGETDURATION:1", "#EXT-X-PLAYLIST-TYPE:VOD", "#EXT-X-I-FRAMES-ONLY"]
+        var lines = [
+            "#EXTM3U", "#EXT-X-VERSION:4", "#EXT-X-TARGETDURATION:1", "#EXT-X-PLAYLIST-TYPE:VOD",
+            "#EXT-X-I-FRAMES-ONLY",
+        ]
         let firstPos = packets.map(\.pos).min() ?? 0
         lines.append("#EXT-X-MAP:URI=\"main.ts\",BYTERANGE=\"\(firstPos)@0\"")
         let byPosition = packets.sorted { $0.pos < $1.pos }
@@ -85,8 +92,12 @@ struct HLSIFrameThumbnailTests {
         #expect(images.count == 20)
         for image in images {
             // The nearest I-frame: keyframes are 1 s apart.
-            let nearest = stream.iFrames.map(\.time).min { abs($0 - image.requestedTime.seconds) < abs($1 - image.requestedTime.seconds) }
-            #expect(abs(image.actualTime.seconds - (nearest ?? -1)) < 1e-3, "\(image.requestedTime.seconds) → \(image.actualTime.seconds)")
+            let nearest = stream.iFrames.map(\.time).min {
+                abs($0 - image.requestedTime.seconds) < abs($1 - image.requestedTime.seconds)
+            }
+            #expect(
+                abs(image.actualTime.seconds - (nearest ?? -1)) < 1e-3,
+                "\(image.requestedTime.seconds) → \(image.actualTime.seconds)")
             #expect(image.width == 320 && image.height == 240)
         }
         let media = stream.server.log.requests(to: "/main.ts")

@@ -96,7 +96,10 @@ struct ScreenshotIntegrationTests {
             "-ss", String(format: "%.6f", shots[0].time), "-i", url.path, "-frames:v", "1", reference,
         ])
         for shot in shots {
-            let (ours, theirs) = (try await ThumbnailReference.pixels(ofPNG: shot.path), try await ThumbnailReference.pixels(ofPNG: reference))
+            let (ours, theirs) = (
+                try await ThumbnailReference.pixels(ofPNG: shot.path),
+                try await ThumbnailReference.pixels(ofPNG: reference)
+            )
             let samePixels = !ours.isEmpty && ours == theirs
             #expect(samePixels, "\(shot.path) differs from ffmpeg's frame at \(shot.time) s")
         }

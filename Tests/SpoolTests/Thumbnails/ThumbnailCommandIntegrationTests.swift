@@ -9,11 +9,15 @@ struct ThumbnailCommandIntegrationTests {
 
     /// Whether the two PNG files hold the same pixels (both decoded by ffmpeg to rgb24).
     static func samePixels(_ a: String, _ b: String) async throws -> Bool {
-        let (left, right) = (try await ThumbnailReference.pixels(ofPNG: a), try await ThumbnailReference.pixels(ofPNG: b))
+        let (left, right) = (
+            try await ThumbnailReference.pixels(ofPNG: a), try await ThumbnailReference.pixels(ofPNG: b)
+        )
         return !left.isEmpty && left == right
     }
 
-    @Test("--at T writes the PNG ffmpeg -ss T -frames:v 1 writes (same pixels), also scaled by --size", arguments: [0.0, 0.49, 1.0, 1.96])
+    @Test(
+        "--at T writes the PNG ffmpeg -ss T -frames:v 1 writes (same pixels), also scaled by --size",
+        arguments: [0.0, 0.49, 1.0, 1.96])
     func atEqualsFFmpeg(seconds: Double) async throws {
         let url = try await Self.clip()
         let ours = try PlayTool.scratchPath("at.png")
@@ -25,7 +29,9 @@ struct ThumbnailCommandIntegrationTests {
         #expect(try await Self.samePixels(ours, theirs))
 
         let small = try PlayTool.scratchPath("small.png")
-        #expect(try await PlayTool.spool(["thumbnail", "--at=\(seconds)", "--size", "100x100", url.path, small]).status == 0)
+        #expect(
+            try await PlayTool.spool(["thumbnail", "--at=\(seconds)", "--size", "100x100", url.path, small]).status == 0
+        )
         let theirsSmall = try PlayTool.scratchPath("ffmpeg-small.png")
         _ = try await PlayTool.ffmpeg([
             "-ss", "\(seconds)", "-i", url.path, "-frames:v", "1", "-vf", "scale=100:75:flags=bicubic", theirsSmall,

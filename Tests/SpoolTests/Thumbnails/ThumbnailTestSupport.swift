@@ -24,7 +24,8 @@ enum ThumbnailReference {
         let probe = try await ToolRunner.run(
             try ToolRunner.find("ffprobe"),
             [
-                "-v", "error", "-select_streams", "v:0", "-show_entries", "format=start_time:frame=best_effort_timestamp_time",
+                "-v", "error", "-select_streams", "v:0", "-show_entries",
+                "format=start_time:frame=best_effort_timestamp_time",
                 "-of", "csv=p=0", url.path,
             ], timeout: .seconds(60))
         let values = probe.outputText.split(separator: "\n").compactMap { Double($0.split(separator: ",").first ?? "") }
@@ -38,7 +39,9 @@ enum ThumbnailReference {
         ])
         let size = width * height * 3
         let offset = (index - frames.startIndex) * size
-        guard all.count >= offset + size else { throw ToolError(description: "ffmpeg decoded fewer frames than ffprobe") }
+        guard all.count >= offset + size else {
+            throw ToolError(description: "ffmpeg decoded fewer frames than ffprobe")
+        }
         return [UInt8](all[offset..<offset + size])
     }
 
