@@ -6,7 +6,7 @@ import Testing
 /// Thumbnails of an HLS stream with an I-frame playlist, served by a real loopback server
 /// whose request log shows which bytes were fetched.
 @Suite("AssetImageGenerator over HLS I-frame playlists (integration)", .timeLimit(.minutes(3)))
-struct HLSIFrameThumbnailTests {
+struct HLSIFrameThumbnailIntegrationTests {
     /// One stream: 8 s of H.264 at 25 fps, a keyframe every second, in one MPEG-TS file
     /// (`main.ts`) with a byte-range media playlist, plus an I-frame playlist made from
     /// ffprobe's keyframe offsets (ffmpeg 5.1's `iframes_only` flag writes whole segments, not

@@ -5,7 +5,7 @@ import Testing
 
 /// `AssetImageGenerator` on files against the `ffmpeg` CLI's frames.
 @Suite("AssetImageGenerator (integration)", .timeLimit(.minutes(3)))
-struct AssetImageGeneratorTests {
+struct AssetImageGeneratorIntegrationTests {
     /// H.264 at 25 fps with B-frames and a keyframe every 12 frames (0, 0.48, 0.96, 1.44 s), 2 s.
     static func clip() async throws -> URL { try await TestMedia.url(for: .h264ShortGOPMP4) }
 

@@ -7,7 +7,7 @@ import Testing
 /// decoder of their own on a low-priority thread, so playback neither stalls nor drops more.
 @MainActor
 @Suite("ScrubPreviewProvider during playback (integration)", .serialized, .timeLimit(.minutes(2)))
-struct ScrubPreviewPlaybackTests {
+struct ScrubPreviewPlaybackIntegrationTests {
     struct Run {
         var statistics: PlaybackStatistics
         var stallsBegun: Int
