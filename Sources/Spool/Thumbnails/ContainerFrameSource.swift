@@ -44,7 +44,7 @@ final class ContainerFrameSource: ThumbnailFrameSource {
         duration = demuxer.duration
     }
 
-    func frame(for request: FrameRequest, maximumSize: PixelSize?) throws(ImageGenerationError) -> FoundFrame {
+    func frame(for request: FrameRequest) throws(ImageGenerationError) -> FoundFrame {
         if let error = ImageGenerationError.checkRange(request.time, duration: duration) { throw error }
         let target = origin + request.time
         let threshold = request.earliest.map { video.roundedToTimeBase(origin + $0) }

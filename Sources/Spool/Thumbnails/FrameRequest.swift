@@ -8,9 +8,6 @@ struct FrameRequest: Sendable {
     var toleranceBefore: MediaTime
     var toleranceAfter: MediaTime
 
-    /// Whether only the exact frame will do: the `ffmpeg -ss T` frame, not a keyframe near it.
-    var isExact: Bool { !toleranceBefore.isInfinite && toleranceBefore <= .zero }
-
     /// The earliest acceptable frame time; `nil` when any earlier frame will do.
     var earliest: MediaTime? {
         guard toleranceBefore.isNumeric else { return toleranceBefore.isInfinite ? nil : time }

@@ -67,7 +67,7 @@ final class HLSFrameSource: ThumbnailFrameSource {
         self.iFrames = iFrames
     }
 
-    func frame(for request: FrameRequest, maximumSize: PixelSize?) throws(ImageGenerationError) -> FoundFrame {
+    func frame(for request: FrameRequest) throws(ImageGenerationError) -> FoundFrame {
         if let error = ImageGenerationError.checkRange(request.time, duration: duration) { throw error }
         if let iFrames, let segment = Self.iFrame(in: iFrames, for: request) {
             let frame = try decode(segment, threshold: nil, keepsBytes: true)

@@ -10,7 +10,7 @@ protocol ThumbnailFrameSource: AnyObject {
     /// Stops the work in flight from any thread; the source is unusable afterwards.
     var canceller: @Sendable () -> Void { get }
     /// The frame for `request`. Blocks. Throws `.cancelled` once cancelled.
-    func frame(for request: FrameRequest, maximumSize: PixelSize?) throws(ImageGenerationError) -> FoundFrame
+    func frame(for request: FrameRequest) throws(ImageGenerationError) -> FoundFrame
 }
 
 extension ImageGenerationError {

@@ -90,7 +90,7 @@ final class ThumbnailWorker: Sendable {
                     return job.isFinished
                 }
                 if cancelled { throw .cancelled }
-                let found = try opened.frame(for: job.request, maximumSize: job.maximumSize)
+                let found = try opened.frame(for: job.request)
                 job.finish(.success(try Self.image(found, for: job, converter: converter)))
             } catch {
                 // A cancelled source cannot be used again; a failed open is retried next time.
