@@ -83,6 +83,15 @@ struct AssetImageGeneratorIntegrationTests {
         #expect(abs(near.actualTime.seconds - 0.8) < 1e-6, "actual time \(near.actualTime.seconds)")
     }
 
+    @Test("between the last frame and the end (where ffmpeg writes nothing) the last frame")
+    func afterTheLastFrame() async throws {
+        let url = try await Self.clip()
+        let image = try await Self.exactGenerator(url).image(at: ThumbnailReference.time(1.99))
+        #expect(abs(image.actualTime.seconds - 1.96) < 1e-6, "actual time \(image.actualTime.seconds)")
+        let samePixels = ThumbnailReference.rgb(image) == (try await ThumbnailReference.frame(url, at: 1.96))
+        #expect(samePixels)
+    }
+
     @Test("clear errors: a time past the end, an input without video, a missing file")
     func errors() async throws {
         let url = try await Self.clip()
