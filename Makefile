@@ -37,6 +37,8 @@ gates:
 # measure real time: they run on their own after the rest, not while a hundred other tests
 # load both cores (the engine moves to virtual time under issue 12; these are what is left).
 REALTIME_SUITES := StallWaitingIntegrationTests|StallBeforeDataIntegrationTests|ByteSourceContractTests|PictureInPictureIntegrationTests|HLSByteRangeLiveIntegrationTests|PlayResumeIntegrationTests
+# Scrub previews during real-time playback: no stall, no extra dropped frames.
+REALTIME_SUITES := $(REALTIME_SUITES)|ScrubPreviewPlaybackIntegrationTests
 
 test: bootstrap lint gates
 	$(SWIFT) build --build-tests $(STRICT)

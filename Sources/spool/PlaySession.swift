@@ -356,6 +356,7 @@ final class PlaySession {
             case .q, .escape: handle(PlayerKey.quit)
             case .f: outputs.toggleFullscreen()
             case .p: togglePictureInPicture()
+            case .other(code: 0x73): handle(PlayerKey.screenshot)  // `s` (SDL's code is the character)
             default: break
             }
         case .click(_, _, let clickCount) where clickCount == 2: outputs.toggleFullscreen()
@@ -409,6 +410,7 @@ final class PlaySession {
         case .toggleMute: player.isMuted.toggle()
         case .next: skipToNextItem()
         case .quit: quit()
+        case .screenshot: Screenshot.take(player)
         }
         statusLine.show(player: player)
     }

@@ -7,6 +7,8 @@ import Foundation
 /// A key the player reacts to on a terminal.
 enum PlayerKey: Sendable, Equatable {
     case togglePause, seekBy(Double), speedDown, speedUp, volumeDown, volumeUp, toggleMute, next, quit
+    /// `s`: a PNG of the current frame (`Screenshot`).
+    case screenshot
 }
 
 /// Puts the terminal in raw mode while playing and turns key presses into `PlayerKey`s,
@@ -72,6 +74,7 @@ struct KeyParser {
         case UInt8(ascii: "m"): return .toggleMute
         case UInt8(ascii: "n"), UInt8(ascii: ">"): return .next
         case UInt8(ascii: "q"), UInt8(ascii: "Q"): return .quit
+        case UInt8(ascii: "s"): return .screenshot
         default: return nil
         }
     }

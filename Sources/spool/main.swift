@@ -16,6 +16,8 @@ let usage = """
       play [options] URL|PATH|DIR|PLAYLIST...
                    play files, streams, directories and M3U/PLS playlists as a queue;
                    `spool play --help` lists the options (also read from spool.conf).
+      thumbnail [--at SEC|--every SEC] [--size WxH] [--fast] INPUT OUT.png|OUT-%03d.png
+                   write PNG pictures of the video's frames; `spool thumbnail --help`.
       devices      list the PulseAudio sinks (NAME, description, the default marked) to
                    pass to `spool play --audio-device NAME`.
       help [COMMAND], --help, -h
@@ -33,6 +35,7 @@ case "help" where arguments.count > 1:
     case "play": print(PlayOptions.usage)
     case "probe": print(ProbeCommand.usage)
     case "devices": print(AudioDevices.usage)
+    case "thumbnail": print(ThumbnailOptions.usage)
     default:
         StandardError.report("help: unknown command '\(arguments[1])'\n\(usage)")
         exit(2)
@@ -44,6 +47,8 @@ case "--version", "version":
     for line in SpoolInfo.libraryVersions { print("  \(line)") }
 case "probe":
     exit(await ProbeCommand.run(Array(arguments.dropFirst())))
+case "thumbnail":
+    exit(await ThumbnailCommand.run(Array(arguments.dropFirst())))
 case "devices":
     exit(await AudioDevices.run(Array(arguments.dropFirst())))
 case "play":

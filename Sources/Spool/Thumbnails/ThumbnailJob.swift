@@ -1,0 +1,34 @@
+import SpoolCore
+import Synchronization
+
+/// One pending image request: its settings and the completion that answers it exactly once,
+/// whoever comes first — the worker with a result, or a cancellation with `.cancelled`.
+final class ThumbnailJob: Sendable {
+    typealias Completion = @Sendable (Result<GeneratedImage, ImageGenerationError>) -> Void
+
+    let request: FrameRequest
+    let maximumSize: PixelSize?
+    private let completion = Mutex<Completion?>(nil)
+
+    init(request: FrameRequest, maximumSize: PixelSize?, completion: @escaping Completion) {
+        self.request = request
+        self.maximumSize = maximumSize
+        self.completion.withLock { $0 = completion }
+    }
+
+    /// Whether the job was answered (done or cancelled): the worker skips or abandons it.
+    var isFinished: Bool { completion.withLock { $0 == nil } }
+
+    /// Answers the job unless it was answered already; returns whether this call did.
+    @discardableResult
+    func finish(_ result: Result<GeneratedImage, ImageGenerationError>) -> Bool {
+        guard
+            let completion = completion.withLock({ state -> Completion? in
+                defer { state = nil }
+                return state
+            })
+        else { return false }
+        completion(result)
+        return true
+    }
+}
