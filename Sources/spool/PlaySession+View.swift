@@ -24,4 +24,8 @@ extension PlaySession: PlayerViewDelegate {
     func playerViewSkipToNextItem(_ playerView: PlayerView) { skipToNextItem() }
 
     func playerViewDidRequestPictureInPictureToggle(_ playerView: PlayerView) { togglePictureInPicture() }
+
+    func playerView(_ playerView: PlayerView, didPressUnhandledKey key: VideoWindowKey) {
+        if key == .other(code: 0x73) { Screenshot.take(player) }  // `s`
+    }
 }

@@ -8,7 +8,7 @@ import SpoolUI
 final class PlaySession {
     private let options: PlayOptions
     private let outputs: SelectedOutputs
-    private let player: QueuePlayer
+    let player: QueuePlayer
     private let events: EventLog
     private var itemNames: [UUID: String] = [:]
     private var items: [UUID: PlayerItem] = [:]

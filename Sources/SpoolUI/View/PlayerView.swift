@@ -113,6 +113,9 @@ public final class PlayerView {
             controls.isFullScreen = output.status.isFullscreen
         case .quitRequested:
             delegate?.playerViewDidRequestQuit(self)
+        case .keyDown(let key, _) where key.isOther:
+            // Printable keys outside the controls' set are the app's (its own bindings).
+            delegate?.playerView(self, didPressUnhandledKey: key)
         default:
             guard showsPlaybackControls, let input = WindowInputTranslation.input(for: event) else { return }
             controls.handle(input)
@@ -226,5 +229,12 @@ public final class PlayerView {
         overlayRenderCount += 1
         hasOverlay = true
         output.setOverlay(VideoOverlay(width: image.width, height: image.height, pixels: image.pixels))
+    }
+}
+
+extension VideoWindowKey {
+    /// Whether this is a key without a name of its own (`.other`): none the controls bind.
+    fileprivate var isOther: Bool {
+        if case .other = self { true } else { false }
     }
 }

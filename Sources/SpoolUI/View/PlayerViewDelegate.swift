@@ -1,3 +1,5 @@
+public import Spool
+
 /// What a `PlayerView` tells its app (AVPlayerViewControllerDelegate's counterpart). Every
 /// method has a default, so an app implements only what it cares about.
 @MainActor
@@ -12,6 +14,9 @@ public protocol PlayerViewDelegate: AnyObject {
     func playerViewDidRequestPictureInPictureToggle(_ playerView: PlayerView)
     /// The window showed its first frame: the view is ready for display.
     func playerViewDidBecomeReadyForDisplay(_ playerView: PlayerView)
+    /// A key the controls have no use for was pressed in the window (an app's own bindings:
+    /// `spool play`'s `s` screenshot).
+    func playerView(_ playerView: PlayerView, didPressUnhandledKey key: VideoWindowKey)
 }
 
 extension PlayerViewDelegate {
@@ -25,4 +30,6 @@ extension PlayerViewDelegate {
     public func playerViewDidRequestPictureInPictureToggle(_ playerView: PlayerView) {}
     /// Does nothing.
     public func playerViewDidBecomeReadyForDisplay(_ playerView: PlayerView) {}
+    /// Does nothing.
+    public func playerView(_ playerView: PlayerView, didPressUnhandledKey key: VideoWindowKey) {}
 }
