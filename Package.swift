@@ -61,7 +61,8 @@ let package = Package(
         .target(name: "SpoolUI", dependencies: ["Spool", "CSDL"], swiftSettings: strictSwift),
 
         // The command-line program: the only place that builds real clocks and outputs.
-        .executableTarget(name: "spool", dependencies: ["Spool", "SpoolPersistence"], swiftSettings: strictSwift),
+        .executableTarget(
+            name: "spool", dependencies: ["Spool", "SpoolPersistence", "SpoolDesktop"], swiftSettings: strictSwift),
 
         // Test helpers shared by every test target.
         .target(name: "SpoolTestSupport", dependencies: ["SpoolCore"], swiftSettings: strictSwift),

@@ -8,14 +8,14 @@ extension PlayOptions {
     /// Options that take no value (`--mute`); `=yes`/`=no` (or true/false, 1/0) set or clear them.
     static let flagNames: Set<String> = [
         "no-video", "no-audio", "untimed", "mute", "stats", "no-mpris", "no-interstitials", "now-playing",
-        "no-viewport-cap", "no-resume",
+        "no-viewport-cap", "no-resume", "idle",
     ]
 
     /// Options that take a value, as `--name VALUE` or `--name=VALUE`.
     static let valueNames: Set<String> = [
         "vo", "ao", "audio-device", "start", "frames", "decoder-threads", "speed", "volume", "loop", "events",
         "mpris-name", "max-bitrate", "max-resolution", "buffer", "variant", "audio-lang", "sub-lang", "sub",
-        "playlist",
+        "playlist", "input-ipc-server",
     ]
 
     /// Options about reading spool.conf itself: the command line's only, never the file's.
@@ -45,6 +45,7 @@ extension PlayOptions {
         case "now-playing": writesNowPlayingArtwork = isOn
         case "no-viewport-cap": limitsResolutionToViewport = !isOn
         case "no-resume": resumes = !isOn
+        case "idle": idles = isOn
         default: preconditionFailure("flag \(name) is listed in flagNames but not handled")
         }
     }
@@ -132,6 +133,9 @@ extension PlayOptions {
         case "playlist":
             guard !value.isEmpty else { throw UsageError(description: "--playlist needs a file") }
             sources.append(.playlist(value))
+        case "input-ipc-server":
+            guard !value.isEmpty else { throw UsageError(description: "--input-ipc-server needs a socket path") }
+            ipcServerPath = value
         default: preconditionFailure("option \(name) is listed in valueNames but not handled")
         }
     }

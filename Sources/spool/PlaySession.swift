@@ -5,9 +5,9 @@ import Spool
 /// follows the player's events until the queue is done or the user quits.
 @MainActor
 final class PlaySession {
-    private let options: PlayOptions
+    let options: PlayOptions
     private let outputs: SelectedOutputs
-    private let player: QueuePlayer
+    let player: QueuePlayer
     private let events: EventLog
     private var itemNames: [UUID: String] = [:]
     private var items: [UUID: PlayerItem] = [:]
@@ -26,7 +26,7 @@ final class PlaySession {
     private var resume: PlayResume?
     private var resumeTask: Task<Void, Never>?
     private var interruptSource: (any DispatchSourceSignal)?
-    private let clock: ContinuousClock
+    let clock: ContinuousClock
     private var desktop: DesktopPublishing?
     /// The tasks logging each item's cues; they end when their item is released.
     private var cueTasks: [UUID: Task<Void, Never>] = [:]
@@ -35,6 +35,8 @@ final class PlaySession {
     private var pictureInPictureTask: Task<Void, Never>?
     private var interstitials: PlayerInterstitialEventMonitor?
     private var interstitialTask: Task<Void, Never>?
+    /// `--input-ipc-server` (PlaySession+IPC.swift); nil without it.
+    var ipc: PlaySessionIPC?
 
     init(options: PlayOptions, outputs: SelectedOutputs, clock: ContinuousClock) throws {
         self.options = options
@@ -73,6 +75,7 @@ final class PlaySession {
 
     func run() async -> Int32 {
         let stream = player.itemEvents()
+        guard startIPC() else { return 1 }
         startInteraction()
         followPictureInPicture()
         if options.publishesMPRIS {
@@ -94,13 +97,16 @@ final class PlaySession {
         for await event in stream {
             handle(event)
             // --loop keeps the next pass queued, so an emptied queue means every pass played.
-            if quitRequested || (event == .currentItemChanged(itemID: nil) && player.currentItem == nil) { break }
+            if quitRequested || (event == .currentItemChanged(itemID: nil) && player.currentItem == nil && !options.idles) {
+                break
+            }
         }
         await desktop?.stop()
+        await stopIPC()
         resumeTask?.cancel()
         await resume?.save()
         finish()
-        return failures == 0 ? 0 : 1
+        return ipcExitCode ?? (failures == 0 ? 0 : 1)
     }
 
     func quit() {
@@ -172,7 +178,7 @@ final class PlaySession {
     }
 
     /// Queues one pass over `inputs`.
-    private func enqueue(_ inputs: [String]) {
+    func enqueue(_ inputs: [String]) {
         newestPassStart = nil
         for input in inputs {
             let item = PlayerItem(url: ProbeCommand.location(of: input))
