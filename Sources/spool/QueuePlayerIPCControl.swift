@@ -28,6 +28,8 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
     private var endedItem: UUID?
     /// Pause as the user asked (the queue pauses itself when it runs out; mpv's pause does not).
     private var wantsPause = false
+    /// Quitting empties the player; that is not mpv's idle.
+    private var isQuitting = false
     private var eventTask: Task<Void, Never>?
 
     init(player: QueuePlayer, idles: Bool, enqueue: @escaping ([String]) -> Void, quit: @escaping (Int32) -> Void) {
@@ -41,7 +43,10 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
         }
     }
 
-    func stop() { eventTask?.cancel() }
+    func stop() {
+        isQuitting = true
+        eventTask?.cancel()
+    }
 
     var ipcState: IPCPlayerState {
         noteCurrentItem()
@@ -96,7 +101,9 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
             lastCurrent = nil
             // Without --idle an emptied player ends the session, as mpv exits.
             if !idles { quit(0) }
-        case .quit(let code): quit(code)
+        case .quit(let code):
+            isQuitting = true
+            quit(code)
         case .selectTrack(let kind, let choice):
             // The engine plays the container's best video and audio streams; only what plays
             // now (or "auto") can be chosen.
@@ -208,7 +215,7 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
                 let entry = entryID(of: item)
                 startedEntry = entry
                 emit(.startFile(entry: entry))
-            } else if id == nil, player.currentItem == nil, idles {
+            } else if id == nil, player.currentItem == nil, idles, !isQuitting {
                 emit(.idle)
             }
         case .readyToPlay(let id):

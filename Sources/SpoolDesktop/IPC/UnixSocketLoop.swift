@@ -64,7 +64,10 @@ final class UnixSocketLoop {
                 if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { read(index) }
             }
         }
-        for index in clients.indices.reversed() { drop(index) }
+        // What was queued last (mpv's `shutdown`) goes out if the client can take it now.
+        for index in clients.indices.reversed() {
+            if flush(index) { drop(index) }
+        }
         listener.close()
         continuation.finish()
         let waiters = server.shared.withLock { state in
