@@ -97,7 +97,9 @@ final class PlaySession {
         for await event in stream {
             handle(event)
             // --loop keeps the next pass queued, so an emptied queue means every pass played.
-            if quitRequested || (event == .currentItemChanged(itemID: nil) && player.currentItem == nil && !options.idles) {
+            if quitRequested
+                || (event == .currentItemChanged(itemID: nil) && player.currentItem == nil && !options.idles)
+            {
                 break
             }
         }

@@ -166,7 +166,8 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
     /// Plays the playlist from entry `index` on: the queue is rebuilt from there, ids kept.
     private func play(from index: Int) {
         noteCurrentItem()
-        let playlist = history + player.items().map { IPCPlayerState.Entry(id: entryID(of: $0), filename: name(of: $0)) }
+        let playlist =
+            history + player.items().map { IPCPlayerState.Entry(id: entryID(of: $0), filename: name(of: $0)) }
         guard playlist.indices.contains(index) else { return }
         history = Array(playlist[..<index])
         let rest = Array(playlist[index...])

@@ -16,7 +16,8 @@ struct UnixSocketListener: Sendable {
         guard !path.isEmpty else { throw UnixSocketError(description: "the IPC socket path is empty") }
         var address = try socketAddress(path)
         try removeStaleSocket(at: path)
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = socket(
+            AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw failure("cannot create a socket", path) }
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {

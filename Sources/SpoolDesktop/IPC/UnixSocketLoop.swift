@@ -189,7 +189,9 @@ final class UnixSocketLoop {
             if let index = clients.firstIndex(where: { $0.id == id }) { drop(index) }
         }
         server.shared.withLock { state in
-            if state.isReadingPaused, state.undeliveredBytes < state.resumeReadingBelow { state.isReadingPaused = false }
+            if state.isReadingPaused, state.undeliveredBytes < state.resumeReadingBelow {
+                state.isReadingPaused = false
+            }
         }
     }
 
