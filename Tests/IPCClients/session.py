@@ -86,6 +86,7 @@ check(mpv.command("get_property", "time-pos") is None, "time-pos is not unavaila
 check(mpv.command("loadfile", first) == {"playlist_entry_id": 1}, "loadfile replace reply")
 check(mpv.command("loadfile", second, "append") == {"playlist_entry_id": 2}, "loadfile append reply")
 wait_until(lambda: seen("file-loaded"), "file-loaded")
+wait_until(lambda: seen("playback-restart"), "playback-restart as the file starts")
 check(seen("start-file", playlist_entry_id=1), "no start-file for entry 1")
 check(mpv.idle_active is False, "idle-active is not false while playing")
 playlist = mpv.playlist
@@ -109,12 +110,13 @@ with lock:
     numbers = [p for p in positions if isinstance(p, float)]
 check(numbers == sorted(numbers), "observed time-pos went backwards: %r" % numbers[:20])
 
-# A seek while playing: the reply, a seek event, then playback-restart, at the target.
-restarts = count("playback-restart")
+# A seek while playing: the reply, the seek event, and the position at the target at once.
+# (Its playback-restart is not awaited: the engine does not always complete a seek made
+# mid-playback of an audio+video file, and its clock may then run ahead; see the report.)
+seeks = count("seek")
 check(mpv.command("seek", 2, "absolute") is None, "seek absolute reply")
-wait_until(lambda: count("playback-restart") > restarts, "playback-restart after seeking to 2 s")
-check(seen("seek"), "no seek event")
-check(2.0 <= mpv.time_pos < 3.5, "time-pos after seeking to 2 s is %r" % mpv.time_pos)
+check(2.0 <= mpv.time_pos < 2.5, "time-pos right after seeking to 2 s is %r" % mpv.time_pos)
+wait_until(lambda: count("seek") > seeks, "the seek event")
 
 # Pause: the position stays.
 mpv.pause = True
@@ -124,9 +126,8 @@ held = mpv.time_pos
 time.sleep(0.7)
 check(abs(mpv.time_pos - held) < 0.05, "time-pos moved while paused")
 
-# Seek to 50 % while paused: the position is the target and stays there. (Its playback-restart
-# is not awaited: after a pause, `--ao null`'s clock runs ahead by the paused time and the
-# landing frame is dropped as late, so the engine never completes that seek; see the report.)
+# Seek to 50 % while paused: the position is the target and stays there (playback-restart not
+# awaited, as above).
 seeks = count("seek")
 check(mpv.command("seek", 50, "absolute-percent") is None, "seek 50% reply")
 check(abs(mpv.time_pos - 4.0) < 0.05, "time-pos after seeking 50%% is %r" % mpv.time_pos)
@@ -177,6 +178,18 @@ try:
     fail("playlist-next at the last entry did not fail")
 except MPVError as error:
     check(str(error) == "error running command", "playlist-next at the end: %r" % str(error))
+
+# Back and forth: playlist-prev replays entry 1 (same id), playlist-pos=1 returns to entry 2.
+starts = count("start-file")
+check(mpv.command("playlist-prev") is None, "playlist-prev reply")
+wait_until(lambda: count("start-file") > starts, "start-file after playlist-prev")
+check(seen("start-file", playlist_entry_id=1) and mpv.playlist_pos == 0, "playlist-prev did not play entry 1")
+check(mpv.filename == os.path.basename(first), "filename after prev is %r" % mpv.filename)
+starts = count("start-file")
+mpv.playlist_pos = 1
+wait_until(lambda: count("start-file") > starts, "start-file after playlist-pos=1")
+wait_until(lambda: mpv.duration is not None, "the second file to load again")
+check(mpv.playlist_pos == 1 and mpv.filename == os.path.basename(second), "playlist-pos=1 did not play entry 2")
 
 # Tracks.
 tracks = mpv.track_list
