@@ -75,7 +75,10 @@ final class PlaySession {
 
     func run() async -> Int32 {
         let stream = player.itemEvents()
-        guard startIPC() else { return 1 }
+        guard startIPC() else {
+            finish()
+            return 1
+        }
         startInteraction()
         followPictureInPicture()
         if options.publishesMPRIS {

@@ -204,6 +204,19 @@ check(mpv.volume == 40.0, "volume is %r" % mpv.volume)
 mpv.command("cycle", "mute")
 check(mpv.mute is True, "cycle mute did not mute")
 
+# The queue's end: --idle waits instead of exiting; the played entries stay listed.
+check(mpv.command("seek", 95, "absolute-percent") is None, "seek 95% reply")
+wait_until(lambda: seen("end-file", playlist_entry_id=2, reason="eof"), "end-file (eof) for entry 2")
+wait_until(lambda: seen("idle"), "idle after the last entry")
+check(mpv.idle_active is True, "idle-active is not true after the end")
+check(mpv.playlist_pos == -1, "playlist-pos is %r after the end" % mpv.playlist_pos)
+check([e["id"] for e in mpv.playlist] == [1, 2], "playlist after the end is %r" % mpv.playlist)
+check(mpv.command("get_property", "time-pos") is None, "time-pos is not unavailable when idle again")
+# And a loadfile from there plays again.
+check(mpv.command("loadfile", first, "append-play") == {"playlist_entry_id": 3}, "loadfile append-play reply")
+wait_until(lambda: seen("start-file", playlist_entry_id=3), "start-file for entry 3")
+wait_until(lambda: (mpv.time_pos or 0) > 0.2, "entry 3 to play")
+
 # Quit: the reply, then shutdown, then the connection closes.
 check(mpv.command("quit") is None, "quit reply")
 wait_until(lambda: seen("shutdown"), "shutdown")

@@ -35,7 +35,7 @@ enum IPCCommands {
         switch request.name {
         case "client_name": return .success(.string(client.name))
         case "get_time_us": return .success(.int(Int64(Date().timeIntervalSince1970 * 1_000_000)))
-        case "get_version": return .success(.int(0x0002_0005))  // the client API version mpv 0.40 reports
+        case "get_version": return .success(.int(0x0002_0005))  // a client API version 2.5, as recent mpv reports
         case "get_property", "get_property_string":
             guard arguments.count == 1, let name = string(0) else { return .failure(.invalidParameter) }
             let value = IPCProperties.value(name, in: control.ipcState)
