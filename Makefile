@@ -33,10 +33,10 @@ gates:
 # handles) again under ThreadSanitizer — one after the other: SpoolOutput's real-time audio
 # tests load the machine enough to upset SpoolCore's timing-sensitive HTTP throttling test.
 # The real-time suites (stall timing against a throttled server, cancelling a blocked read,
-# the playhead across PiP, a live origin gone silent in real time)
+# the playhead across PiP, a live origin gone silent in real time, the IPC session's pause and speed)
 # measure real time: they run on their own after the rest, not while a hundred other tests
 # load both cores (the engine moves to virtual time under issue 12; these are what is left).
-REALTIME_SUITES := StallWaitingIntegrationTests|StallBeforeDataIntegrationTests|ByteSourceContractTests|PictureInPictureIntegrationTests|HLSByteRangeLiveIntegrationTests|PlayResumeIntegrationTests
+REALTIME_SUITES := StallWaitingIntegrationTests|StallBeforeDataIntegrationTests|ByteSourceContractTests|PictureInPictureIntegrationTests|HLSByteRangeLiveIntegrationTests|PlayResumeIntegrationTests|PlayIPCIntegrationTests
 # Scrub previews during real-time playback: no stall, no extra dropped frames.
 REALTIME_SUITES := $(REALTIME_SUITES)|ScrubPreviewPlaybackIntegrationTests
 

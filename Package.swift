@@ -65,7 +65,8 @@ let package = Package(
 
         // The command-line program: the only place that builds real clocks and outputs.
         .executableTarget(
-            name: "spool", dependencies: ["Spool", "SpoolUI", "SpoolPersistence"], swiftSettings: strictSwift),
+            name: "spool", dependencies: ["Spool", "SpoolUI", "SpoolPersistence", "SpoolDesktop"],
+            swiftSettings: strictSwift),
 
         // Test helpers shared by every test target.
         .target(name: "SpoolTestSupport", dependencies: ["SpoolCore"], swiftSettings: strictSwift),

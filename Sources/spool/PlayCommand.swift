@@ -25,7 +25,7 @@ enum PlayCommand {
         }
         let expansion = InputExpansion.expand(options.sources)
         for problem in expansion.problems { StandardError.report("\(problem)") }
-        guard !expansion.entries.isEmpty else {
+        guard !expansion.entries.isEmpty || options.idles else {
             StandardError.report("play: nothing to play")
             return 1
         }

@@ -8,14 +8,14 @@ extension PlayOptions {
     /// Options that take no value (`--mute`); `=yes`/`=no` (or true/false, 1/0) set or clear them.
     static let flagNames: Set<String> = [
         "no-video", "no-audio", "untimed", "mute", "stats", "no-mpris", "no-interstitials", "now-playing",
-        "no-viewport-cap", "no-resume", "no-osc", "keep-open", "fs",
+        "no-viewport-cap", "no-resume", "no-osc", "keep-open", "fs", "idle",
     ]
 
     /// Options that take a value, as `--name VALUE` or `--name=VALUE`.
     static let valueNames: Set<String> = [
         "vo", "ao", "audio-device", "start", "frames", "decoder-threads", "speed", "volume", "loop", "events",
         "mpris-name", "max-bitrate", "max-resolution", "buffer", "variant", "audio-lang", "sub-lang", "sub",
-        "playlist", "geometry",
+        "playlist", "geometry", "input-ipc-server",
     ]
 
     /// Options about reading spool.conf itself: the command line's only, never the file's.
@@ -48,6 +48,7 @@ extension PlayOptions {
         case "no-osc": showsControls = !isOn
         case "keep-open": keepsOpen = isOn
         case "fs": startsFullScreen = isOn
+        case "idle": idles = isOn
         default: preconditionFailure("flag \(name) is listed in flagNames but not handled")
         }
     }
@@ -141,6 +142,9 @@ extension PlayOptions {
         case "playlist":
             guard !value.isEmpty else { throw UsageError(description: "--playlist needs a file") }
             sources.append(.playlist(value))
+        case "input-ipc-server":
+            guard !value.isEmpty else { throw UsageError(description: "--input-ipc-server needs a socket path") }
+            ipcServerPath = value
         default: preconditionFailure("option \(name) is listed in valueNames but not handled")
         }
     }

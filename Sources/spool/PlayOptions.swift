@@ -72,6 +72,10 @@ struct PlayOptions: Equatable {
     var limitsResolutionToViewport = true
     /// HLS: play the interstitials (EXT-X-DATERANGE CLASS="com.apple.hls.interstitial").
     var playsInterstitials = true
+    /// mpv's `--idle`: with nothing (left) to play, wait for `loadfile` over the IPC instead of exiting.
+    var idles = false
+    /// mpv's `--input-ipc-server`: serve mpv's JSON IPC on this UNIX socket.
+    var ipcServerPath: String?
 
     struct UsageError: Error, Equatable, CustomStringConvertible {
         let description: String
@@ -119,6 +123,9 @@ struct PlayOptions: Equatable {
           --sub FILE                    subtitles from a WebVTT (.vtt) or SubRip (.srt) file
           --no-interstitials            HLS: play the primary content only, without its interstitials
           --now-playing                 also publish the cover art (written to a cache file) over MPRIS
+          --input-ipc-server PATH       serve mpv's JSON IPC on the UNIX socket PATH (mode 0600): loadfile, seek,
+                                        get/set/observe_property, playlist-next/prev, cycle, quit and events
+          --idle                        with no inputs, or once the queue ends, wait for loadfile instead of exiting
         """
 
     /// A language tag as `--audio-lang`/`--sub-lang` take it: letters, digits, `-` and `_`.

@@ -6,7 +6,7 @@ import SpoolUI
 /// follows the player's events until the queue is done or the user quits.
 @MainActor
 final class PlaySession {
-    private let options: PlayOptions
+    let options: PlayOptions
     private let outputs: SelectedOutputs
     let player: QueuePlayer
     private let events: EventLog
@@ -27,7 +27,7 @@ final class PlaySession {
     private var resume: PlayResume?
     private var resumeTask: Task<Void, Never>?
     private var interruptSource: (any DispatchSourceSignal)?
-    private let clock: ContinuousClock
+    let clock: ContinuousClock
     private var desktop: DesktopPublishing?
     /// The tasks logging each item's cues; they end when their item is released.
     private var cueTasks: [UUID: Task<Void, Never>] = [:]
@@ -38,6 +38,8 @@ final class PlaySession {
     private var interstitialTask: Task<Void, Never>?
     /// The on-screen controls over the window; `nil` with `--no-osc` or without a window.
     private var playerView: PlayerView?
+    /// `--input-ipc-server` (PlaySession+IPC.swift); nil without it.
+    var ipc: PlaySessionIPC?
 
     init(options: PlayOptions, outputs: SelectedOutputs, clock: ContinuousClock) throws {
         self.options = options
@@ -79,6 +81,10 @@ final class PlaySession {
 
     func run() async -> Int32 {
         let stream = player.itemEvents()
+        guard startIPC() else {
+            finish()
+            return 1
+        }
         startInteraction()
         followPictureInPicture()
         if options.publishesMPRIS {
@@ -100,13 +106,18 @@ final class PlaySession {
         for await event in stream {
             handle(event)
             // --loop keeps the next pass queued, so an emptied queue means every pass played.
-            if quitRequested || (event == .currentItemChanged(itemID: nil) && player.currentItem == nil) { break }
+            if quitRequested
+                || (event == .currentItemChanged(itemID: nil) && player.currentItem == nil && !options.idles)
+            {
+                break
+            }
         }
         await desktop?.stop()
+        await stopIPC()
         resumeTask?.cancel()
         await resume?.save()
         finish()
-        return failures == 0 ? 0 : 1
+        return ipcExitCode ?? (failures == 0 ? 0 : 1)
     }
 
     func quit() {
@@ -179,7 +190,7 @@ final class PlaySession {
     }
 
     /// Queues one pass over `inputs`.
-    private func enqueue(_ inputs: [String]) {
+    func enqueue(_ inputs: [String]) {
         newestPassStart = nil
         for input in inputs {
             let item = PlayerItem(url: ProbeCommand.location(of: input))

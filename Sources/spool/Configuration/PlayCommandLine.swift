@@ -58,7 +58,7 @@ enum PlayCommandLine {
             case .input(let input): options.sources.append(.argument(input))
             }
         }
-        guard !options.sources.isEmpty else {
+        guard !options.sources.isEmpty || options.idles else {
             throw PlayOptions.UsageError(description: "expected at least one URL or path")
         }
         return Resolved(options: options, diagnostics: diagnostics.sorted { $0.line < $1.line }.map(\.message))

@@ -1,0 +1,139 @@
+import Glibc
+
+/// The listening socket of a `UnixSocketServer`: bound, mode 0600, listening, non-blocking.
+///
+/// Ownership: `bind` returns the only owner of `descriptor`; the server thread's loop takes it
+/// over and calls `close()` once, which also removes the socket file when it is still the one
+/// bound here (same device and inode), so a newer server's socket at the path is never removed.
+struct UnixSocketListener: Sendable {
+    let descriptor: Int32
+    let path: String
+    private let device: UInt64
+    private let inode: UInt64
+
+    /// Binds `path`, replacing only a stale socket there.
+    static func bind(path: String) throws(UnixSocketError) -> UnixSocketListener {
+        guard !path.isEmpty else { throw UnixSocketError(description: "the IPC socket path is empty") }
+        var address = try socketAddress(path)
+        try removeStaleSocket(at: path)
+        let descriptor = socket(
+            AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw failure("cannot create a socket", path) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard bound == 0 else {
+            let error = failure("cannot bind", path)
+            Glibc.close(descriptor)
+            throw error
+        }
+        // Narrowed before listen(2): nobody can connect until it listens, so the brief window
+        // with the umask's mode admits no one.
+        var info = stat()
+        guard chmod(path, 0o600) == 0, lstat(path, &info) == 0, listen(descriptor, 64) == 0 else {
+            let error = failure("cannot set up", path)
+            Glibc.close(descriptor)
+            unlink(path)
+            throw error
+        }
+        return UnixSocketListener(
+            descriptor: descriptor, path: path, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// Closes the socket and removes its file if it is still ours.
+    func close() {
+        Glibc.close(descriptor)
+        var info = stat()
+        if lstat(path, &info) == 0, UInt64(info.st_dev) == device, UInt64(info.st_ino) == inode {
+            unlink(path)
+        }
+    }
+
+    private static func socketAddress(_ path: String) throws(UnixSocketError) -> sockaddr_un {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard bytes.count < capacity, !bytes.contains(0) else {
+            throw UnixSocketError(
+                description: "\(path): a UNIX socket path must be shorter than \(capacity) bytes")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        }
+        return address
+    }
+
+    /// A socket nobody listens on is left over from a run that died: removed. A live socket or
+    /// anything else is refused.
+    private static func removeStaleSocket(at path: String) throws(UnixSocketError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFSOCK else {
+            throw UnixSocketError(description: "\(path) exists and is not a socket; not replacing it")
+        }
+        var address = try socketAddress(path)
+        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard probe >= 0 else { throw failure("cannot create a socket", path) }
+        defer { Glibc.close(probe) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        if connected == 0 {
+            throw UnixSocketError(description: "\(path): another program is listening on this socket")
+        }
+        guard errno == ECONNREFUSED, unlink(path) == 0 || errno == ENOENT else {
+            throw failure("cannot replace the stale socket", path)
+        }
+    }
+
+    /// Non-blocking and close-on-exec (accept(2) and pipe(2) give neither; accept4 and pipe2 are
+    /// not in Swift's Glibc module).
+    static func makeNonBlocking(_ descriptor: Int32) {
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    }
+
+    private static func failure(_ what: String, _ path: String) -> UnixSocketError {
+        UnixSocketError(description: "\(path): \(what) (\(String(cString: strerror(errno))))")
+    }
+}
+
+/// A pipe that wakes the server thread's `poll(2)` (Swift's Glibc module has no eventfd).
+/// Owns both descriptors for the server's life (closed when the server is released, after its
+/// thread has ended).
+final class UnixSocketWake: Sendable {
+    /// The end `poll` watches.
+    let descriptor: Int32
+    private let writeEnd: Int32
+
+    init() throws(UnixSocketError) {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else {
+            throw UnixSocketError(description: "cannot create a pipe (\(String(cString: strerror(errno))))")
+        }
+        for end in ends { UnixSocketListener.makeNonBlocking(end) }
+        (descriptor, writeEnd) = (ends[0], ends[1])
+    }
+
+    /// Makes the next (or current) poll return. A full pipe already wakes it.
+    func signal() {
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    /// Clears the signal (server thread).
+    func drain() {
+        var bytes = [UInt8](repeating: 0, count: 256)
+        while read(descriptor, &bytes, bytes.count) > 0 {}
+    }
+
+    deinit {
+        close(descriptor)
+        close(writeEnd)
+    }
+}

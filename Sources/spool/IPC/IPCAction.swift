@@ -1,0 +1,49 @@
+/// What a command or a property write asks the player to do. The IPC layer only decides what;
+/// `PlaySession+IPC.swift` does it to the real player, and tests record it.
+enum IPCAction: Equatable, Sendable {
+    enum Seek: Equatable, Sendable {
+        case absolute(Double)
+        case relative(Double)
+        /// 0…100 of the duration.
+        case absolutePercent(Double)
+        case relativePercent(Double)
+    }
+
+    enum LoadMode: String, Equatable, Sendable, CaseIterable {
+        case replace, append
+        case appendPlay = "append-play"
+        case insertNext = "insert-next"
+        case insertNextPlay = "insert-next-play"
+    }
+
+    enum TrackChoice: Equatable, Sendable {
+        case id(Int64)
+        case off
+        case automatic
+    }
+
+    case setPause(Bool)
+    case setSpeed(Double)
+    /// 0…100.
+    case setVolume(Double)
+    case setMute(Bool)
+    case seek(Seek)
+    case loadFile(String, LoadMode)
+    case playlistNext(force: Bool)
+    case playlistPrevious(force: Bool)
+    /// Plays playlist entry `index` (0-based).
+    case playlistPlay(Int)
+    /// Stops and clears the playlist (idle, or exit without `--idle`).
+    case stop
+    case quit(code: Int32)
+    case selectTrack(IPCPlayerState.Track.Kind, TrackChoice)
+}
+
+/// Does `IPCAction`s: the player side of the protocol.
+@MainActor
+protocol IPCPlayerControl: AnyObject {
+    /// The player now.
+    var ipcState: IPCPlayerState { get }
+    /// Does `action`; returns the reply's `data` (nil: none) or mpv's error for it.
+    func perform(_ action: IPCAction) -> Result<IPCValue?, IPCError>
+}

@@ -1,0 +1,275 @@
+import Foundation
+import Spool
+
+/// The player side of the IPC for `spool play`: reads an `IPCPlayerState` from the session's
+/// `QueuePlayer` and does `IPCAction`s to it, and turns the player's item events into mpv's
+/// (`start-file`, `file-loaded`, `end-file`, `seek`, `playback-restart`, `idle`).
+///
+/// mpv's playlist keeps played entries; a queue player drops them. So this keeps the entries
+/// that were current and left (`history`), and the playlist is that plus the queue. Going back
+/// (`playlist-prev`, `playlist-pos`) re-queues from the chosen entry on (new items, the same
+/// entry ids). Items are made by the session (`enqueue`), so they get its per-item settings.
+@MainActor
+final class QueuePlayerIPCControl: IPCPlayerControl {
+    private let player: QueuePlayer
+    private let enqueue: ([String]) -> Void
+    private let quit: (Int32) -> Void
+    private let idles: Bool
+    /// Where events go (the server session); set once it exists.
+    var emit: (IPCEvent) -> Void = { _ in }
+
+    private var history: [IPCPlayerState.Entry] = []
+    private var entryIDs: [UUID: Int64] = [:]
+    private var names: [UUID: String] = [:]
+    private var nextEntryID: Int64 = 1
+    /// The item current when last looked, and its entry.
+    private var lastCurrent: PlayerItem?
+    private var startedEntry: Int64?
+    private var endedItem: UUID?
+    /// Pause as the user asked (the queue pauses itself when it runs out; mpv's pause does not).
+    private var wantsPause = false
+    /// Quitting empties the player; that is not mpv's idle.
+    private var isQuitting = false
+    private var eventTask: Task<Void, Never>?
+
+    init(player: QueuePlayer, idles: Bool, enqueue: @escaping ([String]) -> Void, quit: @escaping (Int32) -> Void) {
+        self.player = player
+        self.idles = idles
+        self.enqueue = enqueue
+        self.quit = quit
+        let events = player.itemEvents()
+        eventTask = Task { [weak self] in
+            for await event in events { self?.handle(event) }
+        }
+    }
+
+    func stop() {
+        isQuitting = true
+        eventTask?.cancel()
+    }
+
+    var ipcState: IPCPlayerState {
+        noteCurrentItem()
+        var state = IPCPlayerState()
+        let queue = player.items()
+        state.playlist = history + queue.map { IPCPlayerState.Entry(id: entryID(of: $0), filename: name(of: $0)) }
+        guard let item = player.currentItem else {
+            state.isPaused = wantsPause
+            state.speed = Double(player.defaultRate)
+            state.volume = Double(player.volume * 100)
+            state.isMuted = player.isMuted
+            return state
+        }
+        wantsPause = player.rate == 0
+        state.isPaused = wantsPause
+        state.isIdle = false
+        state.playlistPosition = history.count
+        let now = player.currentTime()
+        state.position = now.isNumeric ? max(now.seconds, 0) : nil
+        state.duration = item.duration.isNumeric ? item.duration.seconds : nil
+        state.speed = Double(player.defaultRate)
+        state.volume = (Double(player.volume) * 100).rounded()
+        state.isMuted = player.isMuted
+        state.isAtEnd = endedItem == item.id
+        state.tracks = Self.tracks(of: item)
+        return state
+    }
+
+    func perform(_ action: IPCAction) -> Result<IPCValue?, IPCError> {
+        switch action {
+        case .setPause(let pause):
+            wantsPause = pause
+            if pause { player.pause() } else if player.currentItem != nil { player.play() }
+        case .setSpeed(let speed):
+            player.defaultRate = Float(speed)
+            if player.rate != 0 { player.rate = player.defaultRate }
+        case .setVolume(let volume): player.volume = Float(volume / 100)
+        case .setMute(let mute): player.isMuted = mute
+        case .seek(let seek): return self.seek(seek)
+        case .loadFile(let url, let mode): return .success(load(url, mode))
+        case .playlistNext(let force):
+            guard force || player.items().count > 1 else { return .failure(.commandFailed) }
+            player.advanceToNextItem()
+        case .playlistPrevious(let force):
+            guard history.count > 0 || force else { return .failure(.commandFailed) }
+            guard history.count > 0 else { return .success(nil) }
+            play(from: history.count - 1)
+        case .playlistPlay(let index): play(from: index)
+        case .stop:
+            history.removeAll()
+            player.removeAllItems()
+            lastCurrent = nil
+            // Without --idle an emptied player ends the session, as mpv exits.
+            if !idles { quit(0) }
+        case .quit(let code):
+            isQuitting = true
+            quit(code)
+        case .selectTrack(let kind, let choice):
+            // The engine plays the container's best video and audio streams; only what plays
+            // now (or "auto") can be chosen.
+            guard let item = player.currentItem else { return .success(nil) }
+            let selected = Self.tracks(of: item).first { $0.kind == kind && $0.isSelected }
+            switch choice {
+            case .automatic: break
+            case .id(let id) where id == selected?.id: break
+            default: return .failure(.propertyError)
+            }
+        }
+        return .success(nil)
+    }
+
+    private func seek(_ seek: IPCAction.Seek) -> Result<IPCValue?, IPCError> {
+        let state = ipcState
+        guard state.current != nil else { return .failure(.commandFailed) }
+        let position = state.position ?? 0
+        let target: Double
+        switch seek {
+        case .absolute(let seconds): target = seconds < 0 ? (state.duration ?? 0) + seconds : seconds
+        case .relative(let seconds): target = position + seconds
+        case .absolutePercent(let percent), .relativePercent(let percent):
+            guard let duration = state.duration else { return .failure(.commandFailed) }
+            if case .relativePercent = seek {
+                target = position + duration * percent / 100
+            } else {
+                target = duration * percent / 100
+            }
+        }
+        let clamped = min(max(target, 0), state.duration ?? .greatestFiniteMagnitude)
+        emit(.seek)
+        player.seek(
+            to: MediaTime(seconds: clamped, preferredTimescale: 1000), toleranceBefore: .zero, toleranceAfter: .zero
+        ) { _ in }
+        return .success(nil)
+    }
+
+    private func load(_ url: String, _ mode: IPCAction.LoadMode) -> IPCValue {
+        let wasIdle = player.currentItem == nil
+        if mode == .replace {
+            noteCurrentItem()
+            history.removeAll()
+            player.removeAllItems()
+            lastCurrent = nil
+        }
+        enqueue([url])
+        guard let item = player.items().last else { return .null }
+        names[item.id] = url
+        let id = entryID(of: item)
+        if mode == .insertNext || mode == .insertNextPlay, let current = player.currentItem, current !== item {
+            player.remove(item)
+            player.insert(item, after: current)
+        }
+        // A queue that ran out paused itself; a new file plays unless the user paused.
+        if (mode == .replace || wasIdle) && !wantsPause { player.play() }
+        return .object([("playlist_entry_id", .int(id))])
+    }
+
+    /// Plays the playlist from entry `index` on: the queue is rebuilt from there, ids kept.
+    private func play(from index: Int) {
+        noteCurrentItem()
+        let playlist =
+            history + player.items().map { IPCPlayerState.Entry(id: entryID(of: $0), filename: name(of: $0)) }
+        guard playlist.indices.contains(index) else { return }
+        history = Array(playlist[..<index])
+        let rest = Array(playlist[index...])
+        player.removeAllItems()
+        lastCurrent = nil
+        enqueue(rest.map(\.filename))
+        for (item, entry) in zip(player.items(), rest) {
+            entryIDs[item.id] = entry.id
+            names[item.id] = entry.filename
+        }
+        if !wantsPause { player.play() }
+    }
+
+    /// Moves an item that stopped being current into the history (if it left the queue).
+    private func noteCurrentItem() {
+        guard player.currentItem !== lastCurrent else { return }
+        if let last = lastCurrent, !player.items().contains(where: { $0 === last }) {
+            history.append(IPCPlayerState.Entry(id: entryID(of: last), filename: name(of: last)))
+        }
+        lastCurrent = player.currentItem
+    }
+
+    private func entryID(of item: PlayerItem) -> Int64 {
+        if let id = entryIDs[item.id] { return id }
+        let id = nextEntryID
+        nextEntryID += 1
+        entryIDs[item.id] = id
+        return id
+    }
+
+    private func name(of item: PlayerItem) -> String {
+        if let name = names[item.id] { return name }
+        let url = item.asset.url
+        return url.isFileURL ? url.path : url.absoluteString
+    }
+
+    private func handle(_ event: PlayerItemEvent) {
+        switch event {
+        case .currentItemChanged(let id):
+            noteCurrentItem()
+            if let started = startedEntry {
+                emit(.endFile(entry: started, reason: .stop))
+                startedEntry = nil
+            }
+            if let id, let item = player.currentItem, item.id == id {
+                let entry = entryID(of: item)
+                startedEntry = entry
+                emit(.startFile(entry: entry))
+            } else if id == nil, player.currentItem == nil, idles, !isQuitting {
+                emit(.idle)
+            }
+        case .readyToPlay(let id):
+            guard player.currentItem?.id == id else { return }
+            emit(.fileLoaded)
+            emit(.playbackRestart)
+        case .didPlayToEnd(let id):
+            endedItem = id
+            if let entry = entryIDs[id], entry == startedEntry {
+                emit(.endFile(entry: entry, reason: .eof))
+                startedEntry = nil
+            }
+        case .failed(let id, let error), .failedToPlayToEnd(let id, let error):
+            if let entry = entryIDs[id], entry == startedEntry {
+                emit(.endFile(entry: entry, reason: .error, error: error.message))
+                startedEntry = nil
+            }
+        case .seek(let id, _, let finished):
+            if finished, player.currentItem?.id == id { emit(.playbackRestart) }
+        case .stalled, .stallEnded, .timeControlStatus: break
+        }
+    }
+
+    /// The current file's tracks, numbered per kind from 1 as mpv does; the first video and
+    /// audio stream are the ones playing (the engine's choice for a single-stream file), and a
+    /// `--sub` file is an external subtitle track.
+    static func tracks(of item: PlayerItem) -> [IPCPlayerState.Track] {
+        var tracks: [IPCPlayerState.Track] = []
+        var counts: [IPCPlayerState.Track.Kind: Int64] = [:]
+        for track in item.tracks {
+            let kind: IPCPlayerState.Track.Kind
+            switch track.kind {
+            case .video: kind = .video
+            case .audio: kind = .audio
+            case .subtitle: kind = .subtitle
+            case .data: continue
+            }
+            let id = counts[kind, default: 0] + 1
+            counts[kind] = id
+            var entry = IPCPlayerState.Track(kind: kind, id: id, language: track.language, codec: track.codec)
+            entry.isSelected = id == 1 && kind != .subtitle && track.isDecodable
+            entry.isDefault = id == 1
+            (entry.width, entry.height) = (track.width, track.height)
+            (entry.channels, entry.sampleRate) = (track.channels, track.sampleRate)
+            tracks.append(entry)
+        }
+        if let subtitles = item.externalSubtitleURL {
+            var entry = IPCPlayerState.Track(kind: .subtitle, id: counts[.subtitle, default: 0] + 1)
+            entry.title = subtitles.lastPathComponent
+            entry.isExternal = true
+            entry.isSelected = true
+            tracks.append(entry)
+        }
+        return tracks
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import Glibc
+import SpoolDesktop
+import SpoolTestSupport
+import Testing
+
+/// A blocking UNIX-socket client for the tests, used only on dedicated threads.
+private final class SocketClient: Sendable {
+    let descriptor: Int32
+
+    init(path: String) throws {
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+        }
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw ToolError(description: "connect \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    func write(_ bytes: [UInt8]) {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes {
+                send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            guard count > 0 else { return }
+            sent += count
+        }
+    }
+
+    /// Reads until `count` lines arrived (or the connection ends or 20 s pass).
+    func readLines(_ count: Int) -> [String] {
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while data.filter({ $0 == 0x0A }).count < count {
+            let got = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard got > 0 else { break }
+            data += buffer[0..<got]
+        }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// Whether the server closed the connection (a read returns 0).
+    func isClosedByServer() -> Bool {
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, 0) == 0
+    }
+
+    deinit { close(descriptor) }
+}
+
+/// `UnixSocketServer` on real sockets: lines in, lines out, several clients, the socket file's
+/// rules (mode, stale, not a socket, live), the line limit, and closing.
+@Suite("UNIX socket server (integration)", .serialized, .timeLimit(.minutes(1)))
+struct UnixSocketServerIntegrationTests {
+    private static func path() -> String {
+        "/tmp/spool-uss-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
+    }
+
+    /// Collects `count` events (bounded by the suite's time limit).
+    private static func take(_ count: Int, from events: inout UnixSocketServer.Events) async -> [UnixSocketServer.Event]
+    {
+        var taken: [UnixSocketServer.Event] = []
+        while taken.count < count, let event = await events.next() { taken.append(event) }
+        return taken
+    }
+
+    @Test("two clients: their lines arrive in order, each gets its own replies; mode 0600")
+    func twoClients() async throws {
+        let path = Self.path()
+        let server = try UnixSocketServer(path: path)
+        var events = server.events
+        var info = stat()
+        #expect(lstat(path, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600)
+        #expect(info.st_mode & S_IFMT == S_IFSOCK)
+
+        let first = try await runOnDedicatedThread { try SocketClient(path: path) }
+        let connected = await Self.take(1, from: &events)
+        guard case .connected(let firstID) = connected.first else { Issue.record("\(connected)"); return }
+        let second = try await runOnDedicatedThread { try SocketClient(path: path) }
+        let connectedSecond = await Self.take(1, from: &events)
+        guard case .connected(let secondID) = connectedSecond.first else { Issue.record("\(connectedSecond)"); return }
+        #expect(firstID != secondID)
+
+        // Split across writes and joined in one: lines are reassembled either way.
+        first.write(Array("al".utf8))
+        second.write(Array("b1\nb2\n".utf8))
+        first.write(Array("pha\n\nlast".utf8))
+        let lines = await Self.take(4, from: &events)
+        let firstLines = lines.compactMap { event -> String? in
+            if case .line(firstID, let bytes) = event { return String(decoding: bytes, as: UTF8.self) }
+            return nil
+        }
+        let secondLines = lines.compactMap { event -> String? in
+            if case .line(secondID, let bytes) = event { return String(decoding: bytes, as: UTF8.self) }
+            return nil
+        }
+        #expect(firstLines == ["alpha", ""])
+        #expect(secondLines == ["b1", "b2"])
+
+        server.send("to-first", to: firstID)
+        server.send("to-second", to: secondID)
+        #expect(await runOnDedicatedThread { first.readLines(1) } == ["to-first"])
+        #expect(await runOnDedicatedThread { second.readLines(1) } == ["to-second"])
+
+        // A last line without a newline counts when the client hangs up.
+        shutdown(first.descriptor, Int32(SHUT_WR))
+        let tail = await Self.take(2, from: &events)
+        #expect(tail == [.line(firstID, Array("last".utf8)), .disconnected(firstID)])
+
+        await server.close()
+        #expect(await runOnDedicatedThread { second.isClosedByServer() })
+        #expect(await events.next() == .disconnected(secondID))
+        #expect(await events.next() == nil)
+        #expect(!FileManager.default.fileExists(atPath: path), "close() removes the socket file")
+    }
+
+    @Test("a line over the limit is refused once and dropped; the next line still arrives")
+    func overlongLine() async throws {
+        let path = Self.path()
+        let server = try UnixSocketServer(path: path, maximumLineLength: 1000)
+        var events = server.events
+        let client = try await runOnDedicatedThread { try SocketClient(path: path) }
+        _ = await Self.take(1, from: &events)
+        let long = [UInt8](repeating: 0x78, count: 5000)
+        await runOnDedicatedThread {
+            client.write(Array(long[0..<3000]))
+            client.write(Array(long[3000...]) + Array("\nok\n".utf8))
+        }
+        let received = await Self.take(2, from: &events)
+        #expect(received.count == 2)
+        if case .lineTooLong = received.first {} else { Issue.record("expected lineTooLong, got \(received)") }
+        if case .line(_, let bytes) = received.last {
+            #expect(bytes == Array("ok".utf8))
+        } else {
+            Issue.record("\(received)")
+        }
+        await server.close()
+    }
+
+    @Test("the socket path: a stale socket is replaced, a live one and a regular file are refused and kept")
+    func pathRules() async throws {
+        let path = Self.path()
+        // A stale socket: bound, then its server gone without removing it.
+        let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        #expect(bound == 0)
+        close(stale)
+        let server = try UnixSocketServer(path: path)
+
+        // Live: refused, and the live server keeps working.
+        #expect(throws: UnixSocketError.self) { try UnixSocketServer(path: path) }
+        var events = server.events
+        _ = try await runOnDedicatedThread { try SocketClient(path: path) }
+        if case .connected = await events.next() {} else { Issue.record("the live server lost its socket") }
+        await server.close()
+
+        let file = Self.path()
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: file))
+        defer { unlink(file) }
+        #expect(throws: UnixSocketError.self) { try UnixSocketServer(path: file) }
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "keep")
+
+        let long = "/tmp/" + String(repeating: "x", count: 200)
+        #expect(throws: UnixSocketError.self) { try UnixSocketServer(path: long) }
+    }
+}
