@@ -91,7 +91,9 @@ final class DemuxLoop {
                     }
                     let queue = packet.kind == .video ? videoPackets : audioPackets
                     let cost = Self.cost(of: packet)
-                    queue?.push(PacketItem(generation: generation, content: .packet(packet)), cost: cost)
+                    queue?.push(
+                        PacketItem(generation: generation, content: .packet(packet)), cost: cost,
+                        overCapacity: packet.kind == .audio && awaitsPausedLandingFrame(generation))
                 case .streamChange(let video, let audio):
                     if let video {
                         videoPackets?.push(PacketItem(generation: generation, content: .streamChange(video)), cost: 0)
@@ -116,6 +118,18 @@ final class DemuxLoop {
                 finish(.failure(failure), generation: generation)
                 atEnd = true
             }
+        }
+    }
+
+    /// Whether a seek made while paused still waits for its landing frame in `generation`.
+    /// The paused audio thread takes nothing until playback resumes, so audio read on the way
+    /// to the frame (from the keyframe before the target) would fill its queue and block the
+    /// demuxer before the video got there: the seek would never complete. That audio is let
+    /// over the budget instead; it is bounded by the keyframe interval.
+    private func awaitsPausedLandingFrame(_ generation: Int) -> Bool {
+        guard videoPackets != nil else { return false }
+        return control.withLock { state in
+            state.rate == 0 && state.generation == generation && state.seek != nil && !state.generationStarted
         }
     }
 

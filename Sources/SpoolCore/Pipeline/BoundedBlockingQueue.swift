@@ -48,14 +48,20 @@ package final class BoundedBlockingQueue<Element: Sendable>: Sendable {
     /// Appends `element`, blocking while the queue is full. Returns `false` (dropping the
     /// element) when the queue is closed, or when `generation` moved past `expectedGeneration`
     /// while waiting — the element belongs to a flushed stretch of media.
+    ///
+    /// `overCapacity` accepts the element however full the queue is: for a consumer that will
+    /// not take anything until something else happens (a paused audio thread, while the video
+    /// of a seek still has to reach its landing frame), the producer must not wait on it.
     @discardableResult
-    package func push(_ element: Element, cost: Int64, expectedGeneration: Int? = nil) -> Bool {
+    package func push(_ element: Element, cost: Int64, expectedGeneration: Int? = nil, overCapacity: Bool = false)
+        -> Bool
+    {
         let accepted =
             lock.wait(timeout: nil) { state -> Bool? in
                 if state.closed { return false }
                 if let expectedGeneration, state.generation != expectedGeneration { return false }
                 let count = state.items.count - state.head
-                guard count == 0 || state.totalCost < capacity else { return nil }
+                guard count == 0 || state.totalCost < capacity || overCapacity else { return nil }
                 state.items.append((element, cost))
                 state.totalCost += cost
                 state.endOfStream = false

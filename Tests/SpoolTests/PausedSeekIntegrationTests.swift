@@ -1,0 +1,53 @@
+import Foundation
+import Spool
+import SpoolTestSupport
+import Testing
+
+/// A seek made while paused, on a file with sound and a long keyframe interval: the paused
+/// audio thread takes no packets, so the demuxer must still reach the video's landing frame
+/// (found by the IPC client: the seek never completed, and playing on jumped ahead by the
+/// time played before the pause).
+@MainActor
+@Suite("Seeking while paused with sound (integration)", .serialized, .timeLimit(.minutes(1)))
+struct PausedSeekIntegrationTests {
+    /// 10 s of 320x240 testsrc2 and a tone, one keyframe only (at 0).
+    static func longGOPClip() async throws -> URL {
+        let path = try PlayTool.scratchPath("paused-seek-long-gop.mp4")
+        _ = try await PlayTool.ffmpeg([
+            "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-f", "lavfi", "-i",
+            "sine=frequency=440:sample_rate=48000", "-t", "10", "-c:v", "libx264", "-preset", "ultrafast", "-g", "300",
+            "-pix_fmt", "yuv420p", "-c:a", "aac", path,
+        ])
+        return URL(fileURLWithPath: path)
+    }
+
+    @Test("Paused after 1 s, an exact seek to 6 s completes while paused; playing on goes on from 6 s")
+    func seekWhilePausedCompletes() async throws {
+        let player = Player(configuration: EngineConfigurations.timed(video: NullVideoOutput(), audio: true))
+        defer { player.replaceCurrentItem(with: nil) }
+        let item = PlayerItem(url: try await Self.longGOPClip())
+        player.replaceCurrentItem(with: item)
+        player.play()
+        try await Task.sleep(for: .seconds(1))  // real playback is what breaks it
+        player.pause()
+        let target = MediaTime(seconds: 6, preferredTimescale: 1000)
+        let landed = Task { await player.seek(to: target, toleranceBefore: .zero, toleranceAfter: .zero) }
+        let outcome = try await withThrowingTaskGroup(of: Bool?.self) { group in
+            group.addTask { await landed.value }
+            group.addTask {
+                try await Task.sleep(for: .seconds(10))
+                return nil
+            }
+            let first = try await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        #expect(outcome == true, "the seek did not complete while paused")
+        #expect(abs(player.currentTime().seconds - 6) < 0.05, "\(player.currentTime().seconds)")
+        player.play()
+        try await Task.sleep(for: .milliseconds(500))
+        let now = player.currentTime().seconds
+        // Half a second of play from 6 s, not 6 s plus the second played before the pause.
+        #expect(now >= 6 && now < 6.9, "playing on from 6 s reached \(now)")
+    }
+}
