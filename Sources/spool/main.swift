@@ -48,6 +48,9 @@ case "devices":
     exit(await AudioDevices.run(Array(arguments.dropFirst())))
 case "play":
     exit(await PlayCommand.run(Array(arguments.dropFirst())))
+case "man", "completions":
+    // Hidden: what `make install` generates spool.1 and the completion scripts with.
+    exit(PackagingCommand.run(arguments, mainUsage: usage))
 default:
     FileHandle.standardError.write(Data("spool: unknown command '\(arguments[0])'\n\(usage)\n".utf8))
     exit(2)
