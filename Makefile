@@ -32,9 +32,10 @@ INSTALL_BIN := $(if $(SPOOL_BIN),$(SPOOL_BIN),.build/release/spool)
 install: $(if $(SPOOL_BIN),,release)
 	scripts/install-spool $(INSTALL_BIN) "$(DESTDIR)" $(PREFIX)
 
-# spool_VERSION_ARCH.deb here, Depends computed by dpkg-shlibdeps from what the binary links.
+# spool_VERSION_ARCH.deb in DEB_DIR, Depends computed by dpkg-shlibdeps from what the binary links.
+DEB_DIR ?= .
 deb: $(if $(SPOOL_BIN),,release)
-	scripts/make-deb $(INSTALL_BIN) .
+	scripts/make-deb $(INSTALL_BIN) $(DEB_DIR)
 
 # Changes the system (CI machines are throw-away): installs the .deb with apt-get, checks
 # spool --version from PATH, man -w spool, bash completion and xdg-mime, then removes it.

@@ -63,6 +63,12 @@ let package = Package(
         // The command-line program: the only place that builds real clocks and outputs.
         .executableTarget(name: "spool", dependencies: ["Spool", "SpoolPersistence"], swiftSettings: strictSwift),
 
+        // A small player app in the seed tutorial's shape (open, play, custom keys, resume): built
+        // with everything else, never installed (no product).
+        .executableTarget(
+            name: "SimplePlayer", dependencies: ["Spool", "SpoolPersistence"], path: "Examples/SimplePlayer",
+            swiftSettings: strictSwift),
+
         // Test helpers shared by every test target.
         .target(name: "SpoolTestSupport", dependencies: ["SpoolCore"], swiftSettings: strictSwift),
 
