@@ -44,7 +44,7 @@ test-package: deb
 
 # API documentation from the doc comments with the toolchain's docc (no plugin): symbol graphs
 # from the compiler, one DocC archive per public module in .build/docs.
-docs:
+docs: build
 	scripts/make-docs
 
 lint:
