@@ -57,10 +57,13 @@ enum ManPage {
         return page.joined(separator: "\n") + "\n"
     }
 
-    /// Text as roff shows it literally: backslashes and dashes escaped, a leading `.` or `'`
-    /// (a request) neutralised.
+    /// Text as roff shows it literally: backslashes and dashes escaped, non-ASCII characters as
+    /// escapes (a C locale renders ASCII only), a leading `.` or `'` (a request) neutralised.
     static func escape(_ text: String) -> String {
         var escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+            .replacingOccurrences(of: "…", with: "...").replacingOccurrences(of: "—", with: "\\(em")
+        // Other non-ASCII characters as groff's named Unicode escapes, which every device knows.
+        escaped = escaped.unicodeScalars.map { $0.isASCII ? String($0) : String(format: "\\[u%04X]", $0.value) }.joined()
         if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
         return escaped
     }
