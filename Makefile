@@ -48,10 +48,10 @@ docs: build
 	scripts/make-docs
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Examples Package.swift
 
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+	$(SWIFT) format --in-place --recursive Sources Tests Examples Package.swift
 
 gates:
 	scripts/gates

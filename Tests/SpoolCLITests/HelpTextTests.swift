@@ -15,7 +15,8 @@ struct HelpTextTests {
         #expect(parsed.subtracting(accepted) == ["help"], "usage lines for no option: \(parsed.subtracting(accepted))")
         for option in help.options {
             #expect(!option.summary.isEmpty, "\(option.name) has no description")
-            let takesValue = PlayOptions.valueNames.contains(String(option.name.dropFirst(2))) || option.name == "--profile"
+            let takesValue =
+                PlayOptions.valueNames.contains(String(option.name.dropFirst(2))) || option.name == "--profile"
             #expect((option.argument != nil) == takesValue, "\(option.name): argument \(option.argument ?? "none")")
         }
     }

@@ -27,7 +27,8 @@ struct PackagingIntegrationTests {
         let output = try await run(
             "make",
             [
-                "-C", root.path, "--no-print-directory", "install", "SPOOL_BIN=\(try ToolRunner.builtProduct("spool").path)",
+                "-C", root.path, "--no-print-directory", "install",
+                "SPOOL_BIN=\(try ToolRunner.builtProduct("spool").path)",
                 "DESTDIR=\(destination.path)",
             ])
         #expect(output.status == 0, "make install: \(output.errorText)")
@@ -104,13 +105,15 @@ struct PackagingIntegrationTests {
     func completions() async throws {
         let prefix = try await Self.installed()
         #expect(try await Self.bashCompletes(["spool", "pl"], prefix: prefix) == ["play"])
-        #expect(try await Self.bashCompletes(["spool", "play", "--vo", ""], prefix: prefix) == ["sdl", "null", "framemd5:"])
+        #expect(
+            try await Self.bashCompletes(["spool", "play", "--vo", ""], prefix: prefix) == ["sdl", "null", "framemd5:"])
         #expect(try await Self.bashCompletes(["spool", "play", "--vo", "=", "n"], prefix: prefix) == ["null"])
         #expect(try await Self.bashCompletes(["spool", "play", "--lo"], prefix: prefix) == ["--loop"])
         let offered = Set(try await Self.bashCompletes(["spool", "play", "--"], prefix: prefix))
         let expected = try await Self.options(ofCommand: "play")
         #expect(expected.subtracting(offered).isEmpty, "not completed: \(expected.subtracting(offered))")
-        let zsh = try await Self.run("zsh", ["-n", prefix.appendingPathComponent("share/zsh/site-functions/_spool").path])
+        let zsh = try await Self.run(
+            "zsh", ["-n", prefix.appendingPathComponent("share/zsh/site-functions/_spool").path])
         #expect(zsh.status == 0, "\(zsh.errorText)")
         let fishScript = prefix.appendingPathComponent("share/fish/vendor_completions.d/spool.fish").path
         let fish = try await Self.run("fish", ["--no-execute", fishScript])

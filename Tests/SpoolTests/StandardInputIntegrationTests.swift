@@ -51,9 +51,11 @@ struct StandardInputIntegrationTests {
     @Test("an MP4 with its index at the end fails with a message naming standard input, never hangs")
     func indexAtTheEnd() async throws {
         let clip = try await TestMedia.url(for: .h264AACMP4)
-        let output = try await Self.spoolReadingPipe(from: clip, ["play", "-", "--no-mpris", "--vo", "null", "--ao", "null"])
+        let output = try await Self.spoolReadingPipe(
+            from: clip, ["play", "-", "--no-mpris", "--vo", "null", "--ao", "null"])
         #expect(output.status == 1)
-        #expect(output.errorText.contains("spool: -: ") && output.errorText.contains("/dev/stdin"), "\(output.errorText)")
+        #expect(
+            output.errorText.contains("spool: -: ") && output.errorText.contains("/dev/stdin"), "\(output.errorText)")
     }
 
     @Test("spool probe - describes the piped stream")
@@ -71,7 +73,8 @@ struct StandardInputIntegrationTests {
         try Data("\(clip.path)\n/nonexistent/missing.mp4\n".utf8).write(to: list)
         let frames = try PlayTool.scratchPath("list.framemd5")
         let output = try await Self.spoolReadingPipe(
-            from: list, ["play", "--no-mpris", "--no-resume", "--playlist", "-", "--vo", "framemd5:\(frames)", "--ao", "null"])
+            from: list,
+            ["play", "--no-mpris", "--no-resume", "--playlist", "-", "--vo", "framemd5:\(frames)", "--ao", "null"])
         #expect(output.status == 1)
         #expect(output.errorText.contains("/nonexistent/missing.mp4"), "\(output.errorText)")
         #expect(PlayTool.hashColumn(try String(contentsOfFile: frames, encoding: .utf8)).count == 50)

@@ -36,7 +36,9 @@ public enum ByteSources {
         let url =
             if location == "-" {
                 standardInputURL
-            } else if location.contains("://"), let url = URL(string: location) { url } else { URL(fileURLWithPath: location) }
+            } else if location.contains("://"), let url = URL(string: location) { url } else {
+                URL(fileURLWithPath: location)
+            }
         return try make(for: url, httpOptions: httpOptions)
     }
 }

@@ -101,7 +101,9 @@ final class StandardInput: Sendable {
             guard ready > 0 else { continue }
             let got = Glibc.read(descriptor, &buffer, count)
             if got >= 0 { return Data(buffer[0..<got]) }
-            if errno != EINTR, errno != EAGAIN { throw .io(POSIXErrorCode(rawValue: errno)?.message ?? "read failed", url) }
+            if errno != EINTR, errno != EAGAIN {
+                throw .io(POSIXErrorCode(rawValue: errno)?.message ?? "read failed", url)
+            }
         }
     }
 }

@@ -37,7 +37,8 @@ struct CommandTable: Equatable {
             let name = String(spec.prefix { $0 != " " && $0 != "," })
             let spellings = spec.split(separator: ",").map { HelpText.trimmed(String($0)) }.filter { $0.hasPrefix("-") }
             if let long = spellings.first {
-                globalOptions.append(HelpText.Option(name: long, aliases: Array(spellings.dropFirst()), summary: summary))
+                globalOptions.append(
+                    HelpText.Option(name: long, aliases: Array(spellings.dropFirst()), summary: summary))
             }
             if name.hasPrefix("-") {
                 let index = globalOptions.count - 1

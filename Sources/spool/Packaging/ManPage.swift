@@ -63,7 +63,8 @@ enum ManPage {
         var escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
             .replacingOccurrences(of: "…", with: "...").replacingOccurrences(of: "—", with: "\\(em")
         // Other non-ASCII characters as groff's named Unicode escapes, which every device knows.
-        escaped = escaped.unicodeScalars.map { $0.isASCII ? String($0) : String(format: "\\[u%04X]", $0.value) }.joined()
+        escaped = escaped.unicodeScalars.map { $0.isASCII ? String($0) : String(format: "\\[u%04X]", $0.value) }
+            .joined()
         if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
         return escaped
     }

@@ -65,7 +65,9 @@ final class PlayResume {
     /// Where `input` should start, or `nil` for the beginning.
     func startPosition(for input: String) -> Double? {
         // Standard input is a different stream every run, and cannot seek.
-        guard input != "-", let seconds = starts[Self.key(for: input)], seconds >= Self.minimumSeconds else { return nil }
+        guard input != "-", let seconds = starts[Self.key(for: input)], seconds >= Self.minimumSeconds else {
+            return nil
+        }
         return seconds
     }
 
