@@ -118,8 +118,13 @@ struct PackagingIntegrationTests {
         let fishScript = prefix.appendingPathComponent("share/fish/vendor_completions.d/spool.fish").path
         let fish = try await Self.run("fish", ["--no-execute", fishScript])
         #expect(fish.status == 0, "\(fish.errorText)")
-        let fishText = try String(contentsOfFile: fishScript, encoding: .utf8)
-        #expect(fishText.contains("-l vo -x -a 'sdl null framemd5:'"))
+        let asked = try await Self.run(
+            "fish",
+            ["--no-config", "-c", "source '\(fishScript)'; complete -C 'spool pl'; complete -C 'spool play --vo '"])
+        let answers = asked.outputText.split(separator: "\n").map {
+            $0.split(separator: "\t").first.map(String.init) ?? ""
+        }
+        #expect(answers == ["play", "framemd5:", "null", "sdl"], "fish: \(asked.outputText)")
     }
 
     @Test("make deb: Depends is what dpkg-shlibdeps finds for the linked libraries")
