@@ -39,6 +39,8 @@ deb: $(if $(SPOOL_BIN),,release)
 
 # Changes the system (CI machines are throw-away): installs the .deb with apt-get, checks
 # spool --version from PATH, man -w spool, bash completion and xdg-mime, then removes it.
+# About 7 minutes from clean on this 2-core machine: release build ~5 min, deb ~1.5 min (xz of
+# the 62 MB stripped binary), the checks ~35 s.
 test-package: deb
 	scripts/test-package ./spool_*.deb
 
