@@ -68,6 +68,12 @@ let package = Package(
             name: "spool", dependencies: ["Spool", "SpoolUI", "SpoolPersistence", "SpoolDesktop"],
             swiftSettings: strictSwift),
 
+        // A small player app in the seed tutorial's shape (open, play, custom keys, resume): built
+        // with everything else, never installed (no product).
+        .executableTarget(
+            name: "SimplePlayer", dependencies: ["Spool", "SpoolPersistence"], path: "Examples/SimplePlayer",
+            swiftSettings: strictSwift),
+
         // Test helpers shared by every test target.
         .target(name: "SpoolTestSupport", dependencies: ["SpoolCore"], swiftSettings: strictSwift),
 

@@ -85,10 +85,11 @@ struct PlayOptions: Equatable {
         spool play [options] URL|PATH|DIR|PLAYLIST...     (several inputs play as a queue)
           Every option is --name VALUE or --name=VALUE; a flag also takes =yes or =no.
           A directory plays its media files in natural order (2 before 10); a local .m3u/.m3u8
-          (not HLS) or .pls playlist plays its entries. Defaults come from
+          (not HLS) or .pls playlist plays its entries; - reads the media from standard input
+          (a pipe plays front to back: MP4 needs its index first, or use MPEG-TS). Defaults come from
           $XDG_CONFIG_HOME/spool/spool.conf (~/.config/spool/spool.conf): name=value lines,
           # comments, [profile] sections; the command line wins.
-          --playlist FILE               play the entries of the M3U or PLS playlist FILE
+          --playlist FILE               play the entries of the M3U or PLS playlist FILE (- for stdin)
           --profile NAME                also apply spool.conf's [NAME] section
           --no-config                   do not read spool.conf
           --help, -h                    show this help

@@ -64,8 +64,10 @@ enum ProbeCommand {
         }
     }
 
-    /// A URL when the argument has a scheme (`https://…`, `file:///…`), else a file path.
+    /// A URL when the argument has a scheme (`https://…`, `file:///…`), standard input for
+    /// `-`, else a file path.
     static func location(of argument: String) -> URL {
+        if argument == "-" { return ByteSources.standardInputURL }
         if argument.contains("://"), let url = URL(string: argument), url.scheme != nil {
             return url
         }

@@ -55,6 +55,9 @@ case "play":
     exit(await PlayCommand.run(Array(arguments.dropFirst())))
 case "bench-subtitles":  // hidden: bench/subtitles.sh
     exit(SubtitleBenchmark.run(Array(arguments.dropFirst())))
+case "man", "completions":
+    // Hidden: what `make install` generates spool.1 and the completion scripts with.
+    exit(PackagingCommand.run(arguments, mainUsage: usage))
 default:
     FileHandle.standardError.write(Data("spool: unknown command '\(arguments[0])'\n\(usage)\n".utf8))
     exit(2)

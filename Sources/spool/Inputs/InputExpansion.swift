@@ -1,4 +1,5 @@
 import Foundation
+import Spool
 
 /// What `spool play` makes of its inputs: local M3U/PLS playlists and directories become the
 /// entries they list, in order; URLs, HLS playlists and media files stay single entries.
@@ -88,7 +89,8 @@ struct InputExpansion: Equatable {
         }
         let text: String
         do {
-            text = try Self.read(path)
+            // `--playlist -`: the playlist comes on standard input.
+            text = try Self.read(path == "-" ? ByteSources.standardInputURL.path : path)
         } catch {
             return problems.append(Problem(input: path, reason: "cannot read the playlist (\(Self.reason(error)))"))
         }

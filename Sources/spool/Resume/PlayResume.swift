@@ -64,7 +64,10 @@ final class PlayResume {
 
     /// Where `input` should start, or `nil` for the beginning.
     func startPosition(for input: String) -> Double? {
-        guard let seconds = starts[Self.key(for: input)], seconds >= Self.minimumSeconds else { return nil }
+        // Standard input is a different stream every run, and cannot seek.
+        guard input != "-", let seconds = starts[Self.key(for: input)], seconds >= Self.minimumSeconds else {
+            return nil
+        }
         return seconds
     }
 
@@ -81,6 +84,7 @@ final class PlayResume {
     }
 
     private func remember(_ position: Double, for input: String) {
+        guard input != "-" else { return }
         let key = Self.key(for: input)
         starts[key] = position
         unsaved[key] = position

@@ -7,6 +7,7 @@ final class DemuxerPacketSource: PacketSource {
     private let itemName: String
     let bytesTransferred: @Sendable () -> Int64
     private var truncation: TruncationCheck
+    private var hasReadAPacket = false
 
     /// Wraps `demuxer`, which reads `source`.
     init(demuxer: Demuxer, source: any ByteSource, itemName: String) {
@@ -45,8 +46,19 @@ final class DemuxerPacketSource: PacketSource {
             packet = try demuxer.readPacket()
         } catch {
             if error == .exit { throw .cancelled }
+            if !hasReadAPacket, !demuxer.isSeekable, demuxer.sourceError == nil, demuxer.formatName.hasPrefix("mov,") {
+                // The index came last, so the media lies behind it, and a pipe or a server without
+                // ranges cannot go back: say so instead of FFmpeg's "invalid data".
+                throw .failed(
+                    PlaybackError(
+                        .ioUnexpectedEnd,
+                        "\(itemName): this MP4 keeps its index after the media, and the input cannot seek back"
+                            + " to it (remux it with ffmpeg -movflags +faststart, or play the file itself)",
+                        underlying: error))
+            }
             throw .failed(Self.failure(error, sourceError: demuxer.sourceError, itemName: itemName))
         }
+        hasReadAPacket = true
         guard let packet else {
             if let earlyEnd = truncation.earlyEnd() {
                 throw .failed(PlaybackError(.ioUnexpectedEnd, "\(itemName): \(earlyEnd)"))
