@@ -115,4 +115,27 @@ struct PlayerViewWindowIntegrationTests {
         let output = try await session.quit()
         #expect(output.status == 0, "stderr: \(output.errorText)")
     }
+
+    @Test("Hovering over the timeline shows a preview picture of that time above it")
+    func scrubPreview() async throws {
+        let session = try await SpoolWindowSession.start(try await Self.flatClip(), ["--geometry", "1280x720"])
+        let layout = session.layout(duration: 20)
+        let timeline = try #require(layout.frame(of: .timeline))
+        let x = timeline.x + timeline.width / 2
+        // The preview: 192x108 (the clip's 16:9) centred over the pointer, 44 px above the
+        // timeline, in a 2 px white border.
+        let top = timeline.y - 44 - 108
+        let border = OverlayRect(x: x - 90, y: top - 2, width: 180, height: 2)
+        let inside = OverlayRect(x: x - 80, y: top + 20, width: 160, height: 60)
+        try await session.movePointer(toX: x - 5, y: timeline.midY)
+        try await session.movePointer(toX: x, y: timeline.midY)
+        let shown = try await session.screenshot(within: .seconds(15)) {
+            $0.brightest(in: border) > 240 && $0.largestDifference(in: border, from: (255, 255, 255)) < 16
+                && $0.largestDifference(in: inside, from: Self.videoColor) <= Self.sameColor
+        }
+        #expect(shown.held, "no preview picture above the hovered timeline")
+        try await shown.pixels.save(as: "osc-scrub-preview")
+        let output = try await session.quit()
+        #expect(output.status == 0, "stderr: \(output.errorText)")
+    }
 }

@@ -168,3 +168,20 @@ struct TextMask: Sendable {
 
     static let empty = TextMask(width: 0, height: 0, coverage: [])
 }
+
+extension OverlayImage {
+    /// Copies `image` (opaque pixels, alpha ignored) with its top-left corner at (`x`, `y`),
+    /// clipped to this image: a picture (a scrub preview, cover art) over the overlay.
+    public mutating func copy(_ image: OverlayImage, atX x: Int, y: Int) {
+        guard let (columns, rows) = clip(OverlayRect(x: x, y: y, width: image.width, height: image.height)) else {
+            return
+        }
+        for row in rows {
+            let source = ((row - y) * image.width + (columns.lowerBound - x)) * 4
+            let target = (row * width + columns.lowerBound) * 4
+            let count = columns.count * 4
+            pixels.replaceSubrange(target..<target + count, with: image.pixels[source..<source + count])
+            for index in stride(from: target + 3, to: target + count, by: 4) { pixels[index] = 255 }
+        }
+    }
+}

@@ -48,6 +48,7 @@ public final class PlayerView {
     }
 
     private let renderer: PlayerControlsRenderer
+    private let scrubPreview = PlayerViewScrubPreview()
     /// `nil` when libass cannot start here (the controls still work; no subtitles are drawn).
     private var subtitles: PlayerViewSubtitles?
     private var eventsTask: Task<Void, Never>?
@@ -77,6 +78,7 @@ public final class PlayerView {
         controls.changeHandler = { [weak self] _ in self?.scheduleRender() }
         subtitles = try? PlayerViewSubtitles(player: player, clock: ControlsClock(clock), style: .default)
         subtitles?.changeHandler = { [weak self] in self?.scheduleRender() }
+        scrubPreview.changeHandler = { [weak self] in self?.scheduleRender() }
         controls.viewActionHandler = { [weak self] action in self?.perform(action) }
         let events = output.windowEvents()
         eventsTask = Task { [weak self] in
@@ -94,6 +96,7 @@ public final class PlayerView {
         eventsTask = nil
         controls.stop()
         subtitles?.stop()
+        scrubPreview.stop()
         output.setOverlay(nil)
         output.setPointerVisible(true)
         hasOverlay = false
@@ -153,6 +156,33 @@ public final class PlayerView {
         default:
             break
         }
+    }
+
+    /// Above the hover time while the pointer is over the timeline: the preview for that time,
+    /// once it has arrived (asked for here, drawn when it comes).
+    private func drawScrubPreview(_ model: PlayerControlsModel, on image: inout OverlayImage) {
+        guard let time = model.hoveredTime, let item = player.currentItem,
+            let timeline = model.layout.frame(of: .timeline),
+            let x = model.x(atTime: time)
+        else {
+            scrubPreview.idle()
+            return
+        }
+        let scale = model.layout.scale
+        let size = PixelSize(
+            width: Int(Double(PlayerViewScrubPreview.designSize.width) * scale),
+            height: Int(Double(PlayerViewScrubPreview.designSize.height) * scale))
+        scrubPreview.want(time, of: item, size: size)
+        guard let preview = scrubPreview.image?.image else { return }
+        let border = max(Int(2 * scale), 1)
+        let top = timeline.y - Int(44 * scale) - preview.height
+        let left = min(max(x - preview.width / 2, border), image.width - preview.width - border)
+        image.fill(
+            OverlayRect(
+                x: left - border, y: top - border, width: preview.width + 2 * border,
+                height: preview.height + 2 * border),
+            .white)
+        image.copy(preview, atX: left, y: top)
     }
 
     /// Gives the subtitles the picture's rectangle and, while the control bar shows, a bottom
@@ -218,6 +248,7 @@ public final class PlayerView {
         var image =
             drawsControls
             ? renderer.render(model) : OverlayImage(width: model.layout.size.width, height: model.layout.size.height)
+        if drawsControls { drawScrubPreview(model, on: &image) }
         if let subtitleFrame {
             // Over the controls' image: the bottom margin keeps them clear of the bar.
             let bounds = subtitleFrame.bounds
