@@ -1,3 +1,4 @@
+import Foundation
 public import Spool
 
 /// AVPlayerViewController for an SDL window: the player's video with the standard controls
@@ -49,6 +50,8 @@ public final class PlayerView {
 
     private let renderer: PlayerControlsRenderer
     private let scrubPreview = PlayerViewScrubPreview()
+    /// An audio-only item's cover art, decoded once per item.
+    private var coverArt: (itemID: UUID, image: OverlayImage?)?
     /// `nil` when libass cannot start here (the controls still work; no subtitles are drawn).
     private var subtitles: PlayerViewSubtitles?
     private var eventsTask: Task<Void, Never>?
@@ -185,6 +188,31 @@ public final class PlayerView {
         image.copy(preview, atX: left, y: top)
     }
 
+    /// An audio-only item's cover art above its title (the renderer draws title and artist in
+    /// the middle), loaded from the asset's metadata the first time it is needed.
+    private func drawCoverArt(_ model: PlayerControlsModel, on image: inout OverlayImage) {
+        guard let item = player.currentItem else { return }
+        guard let coverArt, coverArt.itemID == item.id else {
+            coverArt = (item.id, nil)
+            let asset = item.asset
+            let itemID = item.id
+            let side = Int(Double(model.layout.size.height) * 0.4)
+            Task { [weak self] in
+                guard let artwork = try? await asset.load(.metadata).artwork,
+                    let decoded = await ArtworkImage.decode(artwork, maximumSize: PixelSize(width: side, height: side)),
+                    let picture = OverlayImage(width: decoded.width, height: decoded.height, pixels: decoded.rgba)
+                else { return }
+                guard let self, self.coverArt?.itemID == itemID else { return }
+                self.coverArt = (itemID, picture)
+                self.scheduleRender()
+            }
+            return
+        }
+        guard let art = coverArt.image else { return }
+        let bottom = model.layout.size.height / 2 - Int(56 * model.layout.scale)
+        image.copy(art, atX: (model.layout.size.width - art.width) / 2, y: max(bottom - art.height, 0))
+    }
+
     /// Gives the subtitles the picture's rectangle and, while the control bar shows, a bottom
     /// margin that keeps them above it; returns the rectangle.
     private func layOutSubtitles(_ model: PlayerControlsModel) -> OverlayRect {
@@ -249,6 +277,7 @@ public final class PlayerView {
             drawsControls
             ? renderer.render(model) : OverlayImage(width: model.layout.size.width, height: model.layout.size.height)
         if drawsControls { drawScrubPreview(model, on: &image) }
+        if drawsControls, model.playback.isAudioOnly { drawCoverArt(model, on: &image) }
         if let subtitleFrame {
             // Over the controls' image: the bottom margin keeps them clear of the bar.
             let bounds = subtitleFrame.bounds
