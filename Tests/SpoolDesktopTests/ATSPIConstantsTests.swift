@@ -12,7 +12,8 @@ import Testing
     private func members(of name: String) throws -> [String] {
         let text = try String(contentsOfFile: Self.header, encoding: .utf8)
         let end = try #require(text.range(of: "} \(name);"), "no enum \(name) in \(Self.header)")
-        let start = try #require(text.range(of: "typedef enum", options: .backwards, range: text.startIndex..<end.lowerBound))
+        let start = try #require(
+            text.range(of: "typedef enum", options: .backwards, range: text.startIndex..<end.lowerBound))
         let body = text[start.upperBound..<end.lowerBound]
         // Members are the identifiers starting lines inside the braces; comments are skipped.
         return body.split(separator: "\n").compactMap { line in

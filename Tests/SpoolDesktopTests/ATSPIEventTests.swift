@@ -6,7 +6,8 @@ import Testing
 @Suite struct ATSPIEventTests {
     private func events(_ before: [AccessibleObject], _ after: [AccessibleObject]) -> [ATSPIEvent] {
         ATSPIEvent.changes(
-            from: ATSPIObjectIndex(ATSPISample.application(before)), to: ATSPIObjectIndex(ATSPISample.application(after)),
+            from: ATSPIObjectIndex(ATSPISample.application(before)),
+            to: ATSPIObjectIndex(ATSPISample.application(after)),
             context: ATSPISample.context)
     }
 
@@ -35,7 +36,9 @@ import Testing
                     detail2: 0, value: .double(85)),
             ])
         #expect(
-            changes[0].arguments == [.string("accessible-name"), .int32(0), .int32(0), .variant(.string("Pause")), .dictionary([:])])
+            changes[0].arguments == [
+                .string("accessible-name"), .int32(0), .int32(0), .variant(.string("Pause")), .dictionary([:]),
+            ])
     }
 
     @Test func aLostStateIsSignalledAsDisabled() {

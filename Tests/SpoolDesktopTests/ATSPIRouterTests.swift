@@ -5,7 +5,8 @@ import Testing
 /// A small published tree: an application with a window holding a button, a slider and a label.
 enum ATSPISample {
     static let play = AccessibleObject(
-        id: "playPause", role: .pushButton, name: "Play", states: [.enabled, .sensitive, .visible, .showing, .focusable],
+        id: "playPause", role: .pushButton, name: "Play",
+        states: [.enabled, .sensitive, .visible, .showing, .focusable],
         actions: [AccessibleAction(name: "click", description: "Press Play")],
         extents: AccessibleExtents(x: 10, y: 600, width: 40, height: 40))
     static let volume = AccessibleObject(
@@ -69,7 +70,9 @@ enum ATSPISample {
         #expect(
             route(ATSPISample.window, ATSPINames.accessible, "GetChildAtIndex", [.int32(3)])
                 == .reply([reference(ATSPINames.nullPath)]))
-        #expect(get(ATSPISample.playPath, ATSPINames.accessible, "Parent") == .reply([.variant(reference(ATSPISample.window))]))
+        #expect(
+            get(ATSPISample.playPath, ATSPINames.accessible, "Parent")
+                == .reply([.variant(reference(ATSPISample.window))]))
         #expect(route(ATSPISample.volumePath, ATSPINames.accessible, "GetIndexInParent") == .reply([.int32(1)]))
         #expect(
             route(ATSPISample.volumePath, ATSPINames.accessible, "GetApplication")
@@ -110,13 +113,17 @@ enum ATSPISample {
         #expect(get(ATSPISample.volumePath, ATSPINames.value, "CurrentValue") == .reply([.variant(.double(80))]))
         #expect(get(ATSPISample.volumePath, ATSPINames.value, "Text") == .reply([.variant(.string("80 %"))]))
         #expect(
-            route(ATSPISample.volumePath, ATSPINames.properties, "Set", [
-                .string(ATSPINames.value), .string("CurrentValue"), .variant(.double(50)),
-            ]) == .forward(.setValue(id: "volume", value: 50), .empty))
+            route(
+                ATSPISample.volumePath, ATSPINames.properties, "Set",
+                [
+                    .string(ATSPINames.value), .string("CurrentValue"), .variant(.double(50)),
+                ]) == .forward(.setValue(id: "volume", value: 50), .empty))
         #expect(
-            route(ATSPISample.volumePath, ATSPINames.properties, "Set", [
-                .string(ATSPINames.value), .string("MaximumValue"), .variant(.double(50)),
-            ]) == .error(.propertyReadOnly))
+            route(
+                ATSPISample.volumePath, ATSPINames.properties, "Set",
+                [
+                    .string(ATSPINames.value), .string("MaximumValue"), .variant(.double(50)),
+                ]) == .error(.propertyReadOnly))
         // No Action on a slider, no Value on a button.
         #expect(route(ATSPISample.volumePath, ATSPINames.action, "DoAction", [.int32(0)]) == .error(.unknownInterface))
         #expect(get(ATSPISample.playPath, ATSPINames.value, "CurrentValue") == .error(.unknownInterface))
@@ -124,16 +131,20 @@ enum ATSPISample {
 
     @Test func theRegistryNumbersTheApplication() {
         #expect(
-            route(ATSPISample.root, ATSPINames.properties, "Set", [
-                .string(ATSPINames.application), .string("Id"), .variant(.int32(4)),
-            ]) == .setApplicationID(4))
+            route(
+                ATSPISample.root, ATSPINames.properties, "Set",
+                [
+                    .string(ATSPINames.application), .string("Id"), .variant(.int32(4)),
+                ]) == .setApplicationID(4))
     }
 
     @Test func unknownObjectsMethodsAndBadArgumentsAreErrors() {
         let gone = route(ATSPINames.objectPathPrefix + "/replay", ATSPINames.accessible, "GetRole")
         #expect(gone == .error(DBusError(rawValue: "org.freedesktop.DBus.Error.UnknownObject")))
         #expect(route(ATSPISample.playPath, ATSPINames.accessible, "Frobnicate") == .error(.unknownMethod))
-        #expect(route(ATSPISample.playPath, ATSPINames.accessible, "GetChildAtIndex", [.string("0")]) == .error(.invalidArgs))
+        #expect(
+            route(ATSPISample.playPath, ATSPINames.accessible, "GetChildAtIndex", [.string("0")])
+                == .error(.invalidArgs))
         #expect(get(ATSPISample.playPath, ATSPINames.accessible, "Colour") == .error(.unknownProperty))
     }
 

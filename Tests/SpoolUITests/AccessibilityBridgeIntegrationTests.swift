@@ -44,7 +44,9 @@ struct AccessibilityBridgeIntegrationTests {
             player: player, clock: clock, windowSize: OverlaySize(width: 1280, height: 720))
         defer { controller.stop() }
         player.replaceCurrentItem(with: PlayerItem(url: try await TestMedia.url(for: .lowResolution1Minute)))
-        #expect(await eventually { controller.model.playback.phase == .paused && controller.model.playback.duration != nil })
+        #expect(
+            await eventually { controller.model.playback.phase == .paused && controller.model.playback.duration != nil }
+        )
 
         let name = "spool-atspi-test-\(ProcessInfo.processInfo.processIdentifier)"
         let bridge = AccessibilityBridge(controls: controller, applicationName: name, clock: ContinuousClock())

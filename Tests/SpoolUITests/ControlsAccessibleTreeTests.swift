@@ -41,7 +41,9 @@ struct ControlsAccessibleTreeTests {
         let timeline = try object("timeline", in: window)
         #expect(timeline.role == .slider)
         #expect(timeline.actions.isEmpty)
-        #expect(timeline.value == AccessibleValue(current: 83, minimum: 0, maximum: 600, increment: 5, text: "1:23 of 10:00"))
+        #expect(
+            timeline.value
+                == AccessibleValue(current: 83, minimum: 0, maximum: 600, increment: 5, text: "1:23 of 10:00"))
         #expect(timeline.states.contains(.horizontal))
 
         let volume = try object("volume", in: window)

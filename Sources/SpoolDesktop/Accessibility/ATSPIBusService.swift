@@ -135,7 +135,8 @@ final class ATSPIBusService {
         signalled = index
         for event in events {
             guard
-                let signal = BusMessage.signal(path: event.path, interface: ATSPINames.eventObject, member: event.member),
+                let signal = BusMessage.signal(
+                    path: event.path, interface: ATSPINames.eventObject, member: event.member),
                 (try? signal.append(event.arguments)) != nil
             else { continue }
             connection.send(signal)

@@ -73,8 +73,7 @@ enum ATSPIRouter {
         }
     }
 
-    private static func properties(_ member: String, _ arguments: [DBusValue], of object: ATSPIObject) -> ATSPIRoute
-    {
+    private static func properties(_ member: String, _ arguments: [DBusValue], of object: ATSPIObject) -> ATSPIRoute {
         switch member {
         case "Get":
             guard arguments.count == 2, let interface = arguments[0].stringValue, let name = arguments[1].stringValue
