@@ -17,5 +17,6 @@ static inline int cdbus_type_object_path(void) { return DBUS_TYPE_OBJECT_PATH; }
 static inline int cdbus_type_variant(void) { return DBUS_TYPE_VARIANT; }
 static inline int cdbus_type_array(void) { return DBUS_TYPE_ARRAY; }
 static inline int cdbus_type_dict_entry(void) { return DBUS_TYPE_DICT_ENTRY; }
+static inline int cdbus_type_struct(void) { return DBUS_TYPE_STRUCT; }
 
 #endif

@@ -38,6 +38,8 @@ final class PlaySession {
     private var interstitialTask: Task<Void, Never>?
     /// The on-screen controls over the window; `nil` with `--no-osc` or without a window.
     private var playerView: PlayerView?
+    /// The controls on the desktop's accessibility bus (AT-SPI), with the view.
+    private var accessibility: AccessibilityBridge?
     /// `--input-ipc-server` (PlaySession+IPC.swift); nil without it.
     var ipc: PlaySessionIPC?
 
@@ -77,6 +79,9 @@ final class PlaySession {
         playerView = Self.makeView(player: player, window: outputs.window, options: options, clock: clock)
         playerView?.delegate = self
         playerView?.controls.isPictureInPicturePossible = pictureInPicture != nil
+        accessibility = playerView.map {
+            AccessibilityBridge(controls: $0.controls, applicationName: options.mprisName, clock: clock)
+        }
     }
 
     func run() async -> Int32 {
@@ -87,6 +92,10 @@ final class PlaySession {
         }
         startInteraction()
         followPictureInPicture()
+        if let accessibility {
+            // Without an accessibility bus (no at-spi2-core) the controls stay unpublished.
+            Task { try? await accessibility.start() }
+        }
         if options.publishesMPRIS {
             desktop = await DesktopPublishing.start(
                 player: player, name: options.mprisName,

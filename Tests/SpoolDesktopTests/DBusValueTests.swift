@@ -73,3 +73,39 @@ import Testing
         #expect(throws: DBusError.noServer) { try BusAddress.session(environment: ["XDG_RUNTIME_DIR": "/nonexistent"]) }
     }
 }
+
+/// The container types AT-SPI needs besides MPRIS's.
+@Suite struct DBusContainerValueTests {
+    private func roundTrip(_ values: [DBusValue]) throws -> [DBusValue] {
+        let message = try #require(
+            BusMessage.methodCall(destination: "org.example.Test", path: "/org/example", interface: nil, member: "M"))
+        try message.append(values)
+        let bytes = try #require(message.marshalled())
+        let parsed = try BusMessage.demarshal(bytes)
+        #expect(parsed.signature == values.map(\.signature).joined())
+        return try parsed.arguments()
+    }
+
+    @Test func structsArraysOfStructsAndEmptyTypedArraysRoundTrip() throws {
+        let reference = DBusValue.structure([.string(":1.7"), .objectPath("/org/a11y/atspi/accessible/root")])
+        let values: [DBusValue] = [
+            reference, .array(element: "(so)", [reference, reference]), .array(element: "u", [.uint32(1), .uint32(2)]),
+            .array(element: "(ua(so))", []), .variant(reference),
+        ]
+        #expect(try roundTrip(values) == values)
+        #expect(reference.signature == "(so)")
+    }
+
+    @Test func stringDictionariesAreWrittenAsTypedArraysOfEntries() throws {
+        let attributes = DBusValue.array(
+            element: "{ss}", [.dictionaryEntry(key: .string("toolkit"), value: .string("Spool"))])
+        #expect(attributes.signature == "a{ss}")
+        #expect(try roundTrip([attributes]) == [.dictionary(["toolkit": .string("Spool")])])
+    }
+
+    @Test func anElementOfTheWrongTypeIsRefused() throws {
+        let message = try #require(
+            BusMessage.methodCall(destination: "org.example.Test", path: "/org/example", interface: nil, member: "M"))
+        #expect(throws: DBusError.invalidArgs) { try message.append([.array(element: "u", [.string("x")])]) }
+    }
+}

@@ -125,6 +125,40 @@ final class BusConnection {
         objectHandlers[path] = handler
     }
 
+    /// Routes messages for `path` and every path below it (those without a handler of their
+    /// own) to `handler` until the connection is released: objects that come and go (AT-SPI's
+    /// accessibles) need no registration each.
+    func registerFallback(at path: String, handler: ObjectHandler) throws(DBusError) {
+        var vtable = DBusObjectPathVTable()
+        vtable.message_function = { _, message, userdata in
+            guard let message, let userdata else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+            let handler = Unmanaged<ObjectHandler>.fromOpaque(userdata).takeUnretainedValue()
+            return handler.handle(BusMessage(retaining: message))
+                ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+        }
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        // As in registerObject: `objectHandlers` keeps the unretained handler alive.
+        let userdata = Unmanaged.passUnretained(handler).toOpaque()
+        guard dbus_connection_try_register_fallback(handle, path, &vtable, userdata, &error) != 0 else {
+            throw DBusError(consuming: &error) ?? .noMemory
+        }
+        objectHandlers[path] = handler
+    }
+
+    /// Sends the method call `message` and blocks until its reply comes or
+    /// `timeoutMilliseconds` pass; returns the reply, or throws the error the peer (or the
+    /// bus, or the timeout: `NoReply`) answered with. Messages arriving meanwhile wait in the
+    /// queue for the next `dispatchPending`.
+    func call(_ message: BusMessage, timeoutMilliseconds: Int32) throws(DBusError) -> BusMessage {
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        let reply = dbus_connection_send_with_reply_and_block(handle, message.handle, timeoutMilliseconds, &error)
+        if let failure = DBusError(consuming: &error) { throw failure }
+        guard let reply else { throw .noMemory }
+        return BusMessage(adopting: reply)
+    }
+
     /// Queues `message` for sending; libdbus writes it as soon as the socket takes it (the
     /// event loop keeps writing while the write watch is enabled). `false` if out of memory.
     @discardableResult

@@ -11,7 +11,7 @@ extension BusMessage {
         for value in values { try Self.append(value, to: &iterator) }
     }
 
-    /// The message's arguments. Throws `invalidArgs` for a type MPRIS never uses.
+    /// The message's arguments. Throws `invalidArgs` for a type Spool never uses (file descriptors).
     func arguments() throws(DBusError) -> [DBusValue] {
         var iterator = DBusMessageIter()
         guard dbus_message_iter_init(handle, &iterator) != 0 else { return [] }  // no arguments
@@ -55,6 +55,24 @@ extension BusMessage {
         case .variant(let inner):
             try withContainer(cdbus_type_variant(), signature: inner.signature, in: &iterator) {
                 (content) throws(DBusError) in try append(inner, to: &content)
+            }
+        case .structure(let fields):
+            try withContainer(cdbus_type_struct(), signature: nil, in: &iterator) { (content) throws(DBusError) in
+                for field in fields { try append(field, to: &content) }
+            }
+        case .array(let element, let elements):
+            try withContainer(cdbus_type_array(), signature: element, in: &iterator) { (array) throws(DBusError) in
+                for item in elements {
+                    guard item.signature == element else {
+                        throw .invalidArgs.with(message: "a \(item.signature) in an array of \(element)")
+                    }
+                    try append(item, to: &array)
+                }
+            }
+        case .dictionaryEntry(let key, let value):
+            try withContainer(cdbus_type_dict_entry(), signature: nil, in: &iterator) { (entry) throws(DBusError) in
+                try append(key, to: &entry)
+                try append(value, to: &entry)
             }
         }
     }
@@ -116,6 +134,15 @@ extension BusMessage {
             return .variant(try value(at: &content))
         case cdbus_type_array():
             return try array(at: &iterator)
+        case cdbus_type_struct():
+            var content = DBusMessageIter()
+            dbus_message_iter_recurse(&iterator, &content)
+            var fields: [DBusValue] = []
+            while dbus_message_iter_get_arg_type(&content) != cdbus_type_invalid() {
+                fields.append(try value(at: &content))
+                dbus_message_iter_next(&content)
+            }
+            return .structure(fields)
         default:
             throw .invalidArgs.with(message: "unsupported D-Bus type '\(Character(Unicode.Scalar(UInt8(type))))'")
         }
@@ -148,7 +175,17 @@ extension BusMessage {
             }
             return .dictionary(entries)
         default:
-            throw .invalidArgs.with(message: "unsupported D-Bus array element type")
+            // Any other element type (`a(so)`, `au`…) is read generically, keeping the
+            // element signature so an empty array round-trips.
+            guard let raw = dbus_message_iter_get_signature(&iterator) else { throw .noMemory }
+            defer { dbus_free(raw) }
+            let elementSignature = String(String(cString: raw).dropFirst())
+            var elements: [DBusValue] = []
+            while dbus_message_iter_get_arg_type(&element) != cdbus_type_invalid() {
+                elements.append(try value(at: &element))
+                dbus_message_iter_next(&element)
+            }
+            return .array(element: elementSignature, elements)
         }
     }
 

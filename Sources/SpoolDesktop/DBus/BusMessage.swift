@@ -70,6 +70,10 @@ final class BusMessage {
     var interface: String? { dbus_message_get_interface(handle).map { String(cString: $0) } }
     /// The method or signal name.
     var member: String? { dbus_message_get_member(handle).map { String(cString: $0) } }
+    /// The object path the call is for or the signal comes from.
+    var path: String? { dbus_message_get_path(handle).map { String(cString: $0) } }
+    /// The unique bus name of the connection that sent the message.
+    var sender: String? { dbus_message_get_sender(handle).map { String(cString: $0) } }
     /// The type signature of the arguments, e.g. `"ox"`.
     var signature: String { dbus_message_get_signature(handle).map { String(cString: $0) } ?? "" }
     /// Whether the caller waits for a reply (a call may be flagged "no reply expected").

@@ -27,6 +27,13 @@ enum DBusValue: Sendable, Equatable {
     case dictionary([String: DBusValue])
     /// `v`: a value carrying its own type.
     indirect case variant(DBusValue)
+    /// `(…)`: a struct of these fields, in order (AT-SPI's `(so)` object references).
+    case structure([DBusValue])
+    /// `a…` of any other element type; `element` is the element's signature, which an empty
+    /// array needs too (`a(so)`, `au`, `a{ss}`).
+    case array(element: String, [DBusValue])
+    /// `{…}`: one entry of a dictionary other than `a{sv}` (only inside `array`).
+    indirect case dictionaryEntry(key: DBusValue, value: DBusValue)
 
     /// The value's D-Bus type signature.
     var signature: String {
@@ -42,6 +49,9 @@ enum DBusValue: Sendable, Equatable {
         case .stringArray: "as"
         case .dictionary: "a{sv}"
         case .variant: "v"
+        case .structure(let fields): "(" + fields.map(\.signature).joined() + ")"
+        case .array(let element, _): "a" + element
+        case .dictionaryEntry(let key, let value): "{" + key.signature + value.signature + "}"
         }
     }
 
