@@ -7,6 +7,7 @@
 // SDL's own headers include each other with quotes, so they resolve next to these.
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_ttf.h>
+#include <SDL2/SDL_syswm.h>
 
 /// SDL_WINDOWPOS_CENTERED (a macro expression).
 static inline int csdl_windowpos_centered(void) { return SDL_WINDOWPOS_CENTERED; }
@@ -19,6 +20,59 @@ static inline int csdl_linked_version(void) {
     SDL_version v;
     SDL_GetVersion(&v);
     return v.major * 10000 + v.minor * 100 + v.patch;
+}
+
+/// Set by csdl_x11_record_error: an X request of ours failed (a window id that is not one).
+static int csdl_x11_failed = 0;
+static inline int csdl_x11_record_error(Display *display, XErrorEvent *event) {
+    (void)display;
+    (void)event;
+    csdl_x11_failed = 1;
+    return 0;
+}
+
+/// The X11 display and window of an SDL window; 0 when it is not on X11.
+static inline int csdl_x11_handles(SDL_Window *window, Display **display, Window *xid) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return 0;
+    *display = info.info.x11.display;
+    *xid = info.info.x11.window;
+    return 1;
+}
+
+/// The size of X11 window `target` (any client's), asked on `window`'s display; 0 when there
+/// is no such window (the X error is caught, never the default handler's exit).
+static inline int csdl_x11_window_size(SDL_Window *window, unsigned long target, int *width, int *height) {
+    Display *display;
+    Window own;
+    if (!csdl_x11_handles(window, &display, &own)) return 0;
+    XSync(display, False);
+    csdl_x11_failed = 0;
+    int (*previous)(Display *, XErrorEvent *) = XSetErrorHandler(csdl_x11_record_error);
+    XWindowAttributes attributes;
+    Status status = XGetWindowAttributes(display, (Window)target, &attributes);
+    XSync(display, False);
+    XSetErrorHandler(previous);
+    if (!status || csdl_x11_failed) return 0;
+    *width = attributes.width;
+    *height = attributes.height;
+    return 1;
+}
+
+/// Makes `window` a child of X11 window `parent` at its top-left corner (how players embed in
+/// another application's window, as mpv's --wid); 0 when it cannot.
+static inline int csdl_x11_embed(SDL_Window *window, unsigned long parent) {
+    Display *display;
+    Window own;
+    if (!csdl_x11_handles(window, &display, &own)) return 0;
+    XSync(display, False);
+    csdl_x11_failed = 0;
+    int (*previous)(Display *, XErrorEvent *) = XSetErrorHandler(csdl_x11_record_error);
+    XReparentWindow(display, own, (Window)parent, 0, 0);
+    XSync(display, False);
+    XSetErrorHandler(previous);
+    return !csdl_x11_failed;
 }
 
 #endif

@@ -15,7 +15,7 @@ extension PlayOptions {
     static let valueNames: Set<String> = [
         "vo", "ao", "audio-device", "start", "frames", "decoder-threads", "speed", "volume", "loop", "events",
         "mpris-name", "max-bitrate", "max-resolution", "buffer", "variant", "audio-lang", "sub-lang", "sub",
-        "playlist", "geometry", "input-ipc-server",
+        "playlist", "geometry", "input-ipc-server", "wid",
     ]
 
     /// Options about reading spool.conf itself: the command line's only, never the file's.
@@ -113,6 +113,13 @@ extension PlayOptions {
                 throw UsageError(description: "--max-resolution: '\(value)' is not WIDTHxHEIGHT")
             }
             maxResolution = PixelSize(width: parts[0], height: parts[1])
+        case "wid":
+            let digits = value.lowercased()
+            let id = digits.hasPrefix("0x") ? UInt(digits.dropFirst(2), radix: 16) : UInt(digits)
+            guard let id, id > 0 else {
+                throw UsageError(description: "--wid: '\(value)' is not an X11 window id (decimal or 0x hex)")
+            }
+            parentWindow = id
         case "geometry":
             let parts = value.lowercased().split(separator: "x").compactMap { Int($0) }
             guard parts.count == 2, (1...16384).contains(parts[0]), (1...16384).contains(parts[1]) else {

@@ -43,6 +43,8 @@ struct PlayOptions: Equatable {
     var publishesMPRIS = true
     /// The window's size (`--geometry WxH`); `nil` sizes it to the first frame.
     var windowSize: PixelSize?
+    /// Show the video inside another application's X11 window (`--wid ID`, as mpv).
+    var parentWindow: UInt?
     /// Start in full screen (`--fs`).
     var startsFullScreen = false
     /// Stay on the last item when it ends or fails (paused, Replay/Retry in the window) until
@@ -110,6 +112,7 @@ struct PlayOptions: Equatable {
           --stats                       print one JSON object of playback statistics on exit
           --geometry WxH                the window's size (default: the video's, within 80 % of the screen)
           --fs                          start in full screen
+          --wid ID                      show the video inside the X11 window ID (decimal or 0x hex), following its size
           --keep-open                   stay on the last item when it ends or fails, until quit
           --no-osc                      show the bare video in the window, without on-screen controls
           --no-mpris                    do not publish the player on the D-Bus session bus (MPRIS)

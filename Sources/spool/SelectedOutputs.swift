@@ -97,7 +97,7 @@ final class SelectedOutputs {
         let title = options.inputs.count == 1 ? "\(options.inputs[0]) — Spool" : "Spool"
         let configuration = SDLVideoOutput.Configuration(
             title: title, initialSize: options.windowSize.map { ($0.width, $0.height) },
-            startsFullscreen: options.startsFullScreen)
+            startsFullscreen: options.startsFullScreen, parentWindow: options.parentWindow)
         return try await SDLVideoOutput(configuration: configuration) { event in events.fire(event) }
     }
 

@@ -10,6 +10,10 @@ extension SDLVideoOutput {
         public var initialSize: (width: Int, height: Int)?
         /// Whether the window goes to desktop fullscreen when it is first shown.
         public var startsFullscreen: Bool
+        /// Another application's X11 window to show the video inside (its id, as
+        /// `xwininfo` prints it): the window becomes its child, fills it and follows its
+        /// resizes (mpv's `--wid`). `nil` (the default): a top-level window of its own.
+        public var parentWindow: UInt?
         /// The longest `init` waits for the window system before throwing `.unavailable`
         /// (a stuck or unreachable X server must not hang the caller).
         public var openTimeout: Duration
@@ -18,8 +22,9 @@ extension SDLVideoOutput {
         public init(
             title: String = "Spool", gravity: VideoGravity = .resizeAspect,
             initialSize: (width: Int, height: Int)? = nil, startsFullscreen: Bool = false,
-            openTimeout: Duration = .seconds(10)
+            openTimeout: Duration = .seconds(10), parentWindow: UInt? = nil
         ) {
+            self.parentWindow = parentWindow
             self.title = title
             self.gravity = gravity
             self.initialSize = initialSize

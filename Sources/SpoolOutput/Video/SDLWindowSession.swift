@@ -37,6 +37,10 @@ final class SDLWindowSession {
     /// The floating window, while Picture-in-Picture is on; the main window is hidden then.
     private(set) var pictureInPicture: SDLPictureInPictureWindow?
     private let title: String
+    /// The application window the video is embedded in (`Configuration.parentWindow`).
+    private let parentWindow: UInt?
+    /// When the parent's size was last compared with ours (an X round trip: not every pump).
+    private var parentCheckedAt: ContinuousClock.Instant?
 
     /// How much of the display a new window may cover.
     static let displayFraction = 0.8
@@ -46,14 +50,29 @@ final class SDLWindowSession {
         slot: Int, configuration: SDLVideoOutput.Configuration,
         onEvent: @escaping @Sendable (VideoWindowEvent) -> Void
     ) throws(VideoOutputError) {
-        let size = configuration.initialSize ?? (width: 640, height: 360)
+        var size = configuration.initialSize ?? (width: 640, height: 360)
         window = try SDLWindow(title: configuration.title, width: size.width, height: size.height)
+        parentWindow = configuration.parentWindow
+        if let parent = configuration.parentWindow {
+            guard let parentSize = window.sizeOfX11Window(parent) else {
+                window.destroy()
+                throw .unavailable("there is no X11 window \(SDLWindow.hex(parent)) to show the video in")
+            }
+            do throws(VideoOutputError) {
+                try window.embed(inX11Window: parent)
+            } catch {
+                window.destroy()
+                throw error
+            }
+            size = parentSize
+            window.setSize(width: size.width, height: size.height)
+        }
         self.slot = slot
         self.onEvent = onEvent
         gravity = configuration.gravity
-        hasChosenSize = configuration.initialSize != nil
+        hasChosenSize = configuration.initialSize != nil || configuration.parentWindow != nil
         lastState = window.state
-        startsFullscreen = configuration.startsFullscreen
+        startsFullscreen = configuration.startsFullscreen && configuration.parentWindow == nil
         title = configuration.title
         measureViewport(lastState)
     }
@@ -179,6 +198,7 @@ final class SDLWindowSession {
 
     /// The window's state now, and the events for what changed since the last call.
     func refreshState() -> (state: SDLWindowState, events: [VideoWindowEvent]) {
+        followParentSize()
         let state = window.state
         defer { lastState = state }
         var events: [VideoWindowEvent] = []
@@ -194,6 +214,21 @@ final class SDLWindowSession {
             events.append(.visibilityChanged(state.isVisible))
         }
         return (state, events)
+    }
+
+    /// Embedded: fills the parent window, checked every 100 ms (its owner resizes it without
+    /// telling us; X sends the parent's ConfigureNotify to its own client only).
+    private func followParentSize() {
+        guard let parentWindow else { return }
+        let now = ContinuousClock.now
+        if let checked = parentCheckedAt, checked.duration(to: now) < .milliseconds(100) { return }
+        parentCheckedAt = now
+        guard let size = window.sizeOfX11Window(parentWindow) else { return }
+        let current = window.state
+        if (size.width, size.height) != (current.width, current.height) {
+            window.setSize(width: size.width, height: size.height)
+            needsRedraw = true
+        }
     }
 
     /// The drawable size once the size was chosen (or fullscreen); before that, the largest
