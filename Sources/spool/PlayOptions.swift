@@ -43,6 +43,8 @@ struct PlayOptions: Equatable {
     var publishesMPRIS = true
     /// The window's size (`--geometry WxH`); `nil` sizes it to the first frame.
     var windowSize: PixelSize?
+    /// Whether spool.conf and input.conf are read (`--no-config` turns both off).
+    var readsConfiguration = true
     /// Show the video inside another application's X11 window (`--wid ID`, as mpv).
     var parentWindow: UInt?
     /// Start in full screen (`--fs`).
@@ -93,7 +95,7 @@ struct PlayOptions: Equatable {
           # comments, [profile] sections; the command line wins.
           --playlist FILE               play the entries of the M3U or PLS playlist FILE (- for stdin)
           --profile NAME                also apply spool.conf's [NAME] section
-          --no-config                   do not read spool.conf
+          --no-config                   do not read spool.conf or input.conf (key bindings: KEY command, as mpv)
           --help, -h                    show this help
           --vo sdl|null|framemd5:FILE   video output (default: a window when $DISPLAY is set, else none)
           --ao pulse[:SINK]|wav:FILE|null

@@ -38,6 +38,10 @@ final class PlaySession {
     private var interstitialTask: Task<Void, Never>?
     /// The on-screen controls over the window; `nil` with `--no-osc` or without a window.
     private var playerView: PlayerView?
+    /// input.conf's key bindings (none with `--no-config`).
+    let bindings: InputBindings
+    /// The player control bindings run their commands on when there is no IPC server.
+    var ownBindingControl: QueuePlayerIPCControl?
     /// The controls on the desktop's accessibility bus (AT-SPI), with the view.
     private var accessibility: AccessibilityBridge?
     /// `--input-ipc-server` (PlaySession+IPC.swift); nil without it.
@@ -46,6 +50,10 @@ final class PlaySession {
     init(options: PlayOptions, outputs: SelectedOutputs, clock: ContinuousClock) throws {
         self.options = options
         self.clock = clock
+        bindings =
+            options.readsConfiguration
+            ? InputBindings.load(environment: ProcessInfo.processInfo.environment) { StandardError.report($0) }
+            : InputBindings()
         self.outputs = outputs
         for notice in outputs.notices { StandardError.report(notice) }
         events = try EventLog(path: options.eventsPath, clock: clock)
@@ -337,7 +345,12 @@ final class PlaySession {
     }
 
     private func startInteraction() {
-        keys = TerminalKeys { key in Task { @MainActor [weak self] in self?.handle(key) } }
+        keys = TerminalKeys { press in
+            Task { @MainActor [weak self] in
+                guard let self, !self.runBinding(for: press.name) else { return }
+                if let key = press.builtIn { self.handle(key) }
+            }
+        }
         if statusLine.isEnabled {
             statusTask = Task { [weak self, clock] in
                 while !Task.isCancelled {
@@ -358,6 +371,7 @@ final class PlaySession {
     private func handle(_ event: VideoWindowEvent) {
         // With the on-screen controls, the view takes the window's input (and asks back).
         guard playerView == nil else { return }
+        if case .keyDown(let key, _) = event, let name = key.bindingName, runBinding(for: name) { return }
         switch event {
         case .quitRequested: quit()
         case .keyDown(let key, _):

@@ -11,6 +11,13 @@ enum PlayerKey: Sendable, Equatable {
     case screenshot
 }
 
+/// A key pressed on the terminal: its mpv name (`x`, `SPACE`, `LEFT`…, for input.conf) and
+/// what it does when nothing rebinds it.
+struct TerminalKeyPress: Sendable, Equatable {
+    let name: String
+    let builtIn: PlayerKey?
+}
+
 /// Puts the terminal in raw mode while playing and turns key presses into `PlayerKey`s,
 /// read on a thread of its own (a blocking read must not occupy the cooperative pool).
 /// Restores the terminal's settings on `restore()`, however playback ends.
@@ -18,7 +25,7 @@ final class TerminalKeys: Sendable {
     private let original: termios?
 
     /// Starts reading keys when stdin is a terminal; otherwise does nothing.
-    init?(onKey: @escaping @Sendable (PlayerKey) -> Void) {
+    init?(onKey: @escaping @Sendable (TerminalKeyPress) -> Void) {
         guard isatty(STDIN_FILENO) == 1 else { return nil }
         var settings = termios()
         guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return nil }
@@ -30,7 +37,7 @@ final class TerminalKeys: Sendable {
             var parser = KeyParser()
             var byte: UInt8 = 0
             while read(STDIN_FILENO, &byte, 1) == 1 {
-                if let key = parser.feed(byte) { onKey(key) }
+                if let press = parser.press(byte) { onKey(press) }
             }
         }
         thread.name = "spool-keys"
@@ -47,6 +54,28 @@ final class TerminalKeys: Sendable {
 /// Turns bytes from a raw terminal into keys, including the arrow keys' escape sequences.
 struct KeyParser {
     private var pending: [UInt8] = []
+
+    /// The key `byte` completes, with its name; nil inside an escape sequence.
+    mutating func press(_ byte: UInt8) -> TerminalKeyPress? {
+        let inSequence = !pending.isEmpty || byte == 0x1B
+        let last = inSequence ? (pending.count == 2 ? byte : nil) : byte
+        let key = feed(byte)
+        if inSequence {
+            let names: [UInt8: String] = [
+                UInt8(ascii: "C"): "RIGHT", UInt8(ascii: "D"): "LEFT", UInt8(ascii: "A"): "UP",
+                UInt8(ascii: "B"): "DOWN",
+            ]
+            return last.flatMap { names[$0] }.map { TerminalKeyPress(name: $0, builtIn: key) }
+        }
+        let name: String =
+            switch byte {
+            case 0x20: "SPACE"
+            case 0x0A, 0x0D: "ENTER"
+            case 0x09: "TAB"
+            default: String(UnicodeScalar(byte))
+            }
+        return TerminalKeyPress(name: name, builtIn: key)
+    }
 
     mutating func feed(_ byte: UInt8) -> PlayerKey? {
         if !pending.isEmpty || byte == 0x1B {

@@ -17,16 +17,17 @@ struct SpoolWindowSession {
 
     /// Starts `spool play ARGUMENTS INPUT` (no MPRIS, no resume, null audio) and waits until
     /// its window is mapped.
-    static func start(_ input: String, _ arguments: [String] = [], timeout: Duration = .seconds(60)) async throws
-        -> SpoolWindowSession
-    {
+    static func start(
+        _ input: String, _ arguments: [String] = [], environment: [String: String] = [:],
+        timeout: Duration = .seconds(60)
+    ) async throws -> SpoolWindowSession {
         let spool = try ToolRunner.builtProduct("spool")
         let eventsPath = try TestMedia.directory().appendingPathComponent("window-\(UUID().uuidString).jsonl").path
         let run = Task {
             try await ToolRunner.run(
                 spool,
                 ["play", "--no-mpris", "--no-resume", "--ao", "null", "--events", eventsPath] + arguments + [input],
-                timeout: timeout)
+                timeout: timeout, environment: environment)
         }
         let title = "\(input) — Spool"
         let info = try await X11WindowInfo.waitForMapped(title)

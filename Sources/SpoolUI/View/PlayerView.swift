@@ -119,6 +119,8 @@ public final class PlayerView {
             controls.isFullScreen = output.status.isFullscreen
         case .quitRequested:
             delegate?.playerViewDidRequestQuit(self)
+        case .keyDown(let key, _) where delegate?.playerView(self, shouldHandleKey: key) == false:
+            break
         case .keyDown(let key, _) where key.isOther:
             // Printable keys outside the controls' set are the app's (its own bindings).
             delegate?.playerView(self, didPressUnhandledKey: key)

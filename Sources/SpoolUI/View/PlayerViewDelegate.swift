@@ -17,6 +17,9 @@ public protocol PlayerViewDelegate: AnyObject {
     /// A key the controls have no use for was pressed in the window (an app's own bindings:
     /// `spool play`'s `s` screenshot).
     func playerView(_ playerView: PlayerView, didPressUnhandledKey key: VideoWindowKey)
+    /// Whether the controls take `key` (true) or the app has its own use for it (an input.conf
+    /// binding) and has handled it (false). Asked before every key.
+    func playerView(_ playerView: PlayerView, shouldHandleKey key: VideoWindowKey) -> Bool
 }
 
 extension PlayerViewDelegate {
@@ -32,4 +35,6 @@ extension PlayerViewDelegate {
     public func playerViewDidBecomeReadyForDisplay(_ playerView: PlayerView) {}
     /// Does nothing.
     public func playerView(_ playerView: PlayerView, didPressUnhandledKey key: VideoWindowKey) {}
+    /// The controls take every key.
+    public func playerView(_ playerView: PlayerView, shouldHandleKey key: VideoWindowKey) -> Bool { true }
 }

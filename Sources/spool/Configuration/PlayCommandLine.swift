@@ -32,6 +32,7 @@ enum PlayCommandLine {
             if name == "no-config" { readsConfiguration = !(try PlayOptions.boolean(value, for: "--no-config")) }
         }
         var options = PlayOptions()
+        options.readsConfiguration = readsConfiguration
         var diagnostics: [(line: Int, message: String)] = []
         if readsConfiguration, let source = loadConfiguration() {
             let file = ConfigFile.parse(source.text)
