@@ -19,17 +19,18 @@ struct SpoolWindowSession {
     /// its window is mapped.
     static func start(
         _ input: String, _ arguments: [String] = [], environment: [String: String] = [:],
-        timeout: Duration = .seconds(60)
+        queued more: [String] = [], timeout: Duration = .seconds(60)
     ) async throws -> SpoolWindowSession {
         let spool = try ToolRunner.builtProduct("spool")
         let eventsPath = try TestMedia.directory().appendingPathComponent("window-\(UUID().uuidString).jsonl").path
         let run = Task {
             try await ToolRunner.run(
                 spool,
-                ["play", "--no-mpris", "--no-resume", "--ao", "null", "--events", eventsPath] + arguments + [input],
+                ["play", "--no-mpris", "--no-resume", "--ao", "null", "--events", eventsPath] + arguments + [input]
+                    + more,
                 timeout: timeout, environment: environment)
         }
-        let title = "\(input) — Spool"
+        let title = more.isEmpty ? "\(input) — Spool" : "Spool"
         let info = try await X11WindowInfo.waitForMapped(title)
         guard let info else {
             run.cancel()
