@@ -15,8 +15,8 @@ struct SpoolWindowSession {
     /// Where the run writes its `--events` JSON Lines.
     let eventsPath: String
 
-    /// Starts `spool play ARGUMENTS INPUT` (no MPRIS, no resume, null audio) and waits until
-    /// its window is mapped.
+    /// Starts `spool play ARGUMENTS INPUT` (no MPRIS, no resume, null audio, `--keep-open`) and
+    /// waits until its window is mapped.
     static func start(
         _ input: String, _ arguments: [String] = [], environment: [String: String] = [:],
         queued more: [String] = [], timeout: Duration = .seconds(60)
@@ -26,8 +26,9 @@ struct SpoolWindowSession {
         let run = Task {
             try await ToolRunner.run(
                 spool,
-                ["play", "--no-mpris", "--no-resume", "--ao", "null", "--events", eventsPath] + arguments + [input]
-                    + more,
+                // --keep-open: on a loaded machine a test may outlast its clip; the window must stay.
+                ["play", "--no-mpris", "--no-resume", "--keep-open", "--ao", "null", "--events", eventsPath]
+                    + arguments + [input] + more,
                 timeout: timeout, environment: environment)
         }
         let title = more.isEmpty ? "\(input) — Spool" : "Spool"
