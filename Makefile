@@ -4,7 +4,7 @@ STRICT := -Xswiftc -warnings-as-errors
 DEMO_DIR := .cache/demo
 DEMO_CLIP := $(DEMO_DIR)/spool-demo.mp4
 
-.PHONY: all bootstrap build release lint format gates test test-tsan demo bench bench-hls bench-live bench-subtitles fuzz fuzz-build fuzz-smoke clean
+.PHONY: all bootstrap build release lint format gates test test-tsan demo bench bench-hls bench-live bench-subtitles bench-osc fuzz fuzz-build fuzz-smoke clean
 .PHONY: install deb test-package docs
 
 all: build
@@ -139,3 +139,7 @@ fuzz-smoke: fuzz-build
 
 clean:
 	rm -rf .build .cache
+
+# The controls' CPU cost at 1080p: spool shown / hidden, and against mpv with its OSC shown.
+bench-osc: release
+	bench/osc.py

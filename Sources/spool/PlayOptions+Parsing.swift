@@ -8,7 +8,7 @@ extension PlayOptions {
     /// Options that take no value (`--mute`); `=yes`/`=no` (or true/false, 1/0) set or clear them.
     static let flagNames: Set<String> = [
         "no-video", "no-audio", "untimed", "mute", "stats", "no-mpris", "no-interstitials", "now-playing",
-        "no-viewport-cap", "no-resume", "no-osc", "keep-open", "fs", "idle",
+        "no-viewport-cap", "no-resume", "no-osc", "keep-open", "fs", "idle", "osc-always",
     ]
 
     /// Options that take a value, as `--name VALUE` or `--name=VALUE`.
@@ -48,6 +48,7 @@ extension PlayOptions {
         case "no-osc": showsControls = !isOn
         case "keep-open": keepsOpen = isOn
         case "fs": startsFullScreen = isOn
+        case "osc-always": controlsAlwaysShown = isOn
         case "idle": idles = isOn
         default: preconditionFailure("flag \(name) is listed in flagNames but not handled")
         }

@@ -52,6 +52,9 @@ struct PlayOptions: Equatable {
     /// Stay on the last item when it ends or fails (paused, Replay/Retry in the window) until
     /// the user quits, as mpv's `--keep-open`.
     var keepsOpen = false
+    /// Keep the on-screen controls shown while playing (`--osc-always`; mpv's
+    /// `osc-visibility=always`): for benchmarks, kiosks that want them up.
+    var controlsAlwaysShown = false
     /// Draw the on-screen controls over the video in the window (`--no-osc`: the bare video).
     var showsControls = true
     /// Start each input where the last run left it, and record where this one leaves it.
@@ -116,6 +119,7 @@ struct PlayOptions: Equatable {
           --fs                          start in full screen
           --wid ID                      show the video inside the X11 window ID (decimal or 0x hex), following its size
           --keep-open                   stay on the last item when it ends or fails, until quit
+          --osc-always                  keep the on-screen controls shown while playing (no auto-hide)
           --no-osc                      show the bare video in the window, without on-screen controls
           --no-mpris                    do not publish the player on the D-Bus session bus (MPRIS)
           --mpris-name NAME             the MPRIS player name (default spool: org.mpris.MediaPlayer2.spool)

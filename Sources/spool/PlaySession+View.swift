@@ -12,7 +12,10 @@ extension PlaySession: PlayerViewDelegate {
     ) -> PlayerView? {
         guard options.showsControls, let window else { return nil }
         do {
-            return try PlayerView(player: player, output: window, clock: clock)
+            // --osc-always: a hide delay no session reaches (a year).
+            let configuration = PlayerControlsConfiguration(
+                autoHideDelay: options.controlsAlwaysShown ? .seconds(365 * 86_400) : .seconds(3))
+            return try PlayerView(player: player, output: window, configuration: configuration, clock: clock)
         } catch {
             StandardError.report("on-screen controls unavailable (\(error)); showing the bare video")
             return nil
