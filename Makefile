@@ -63,7 +63,8 @@ gates:
 # tests load the machine enough to upset SpoolCore's timing-sensitive HTTP throttling test.
 # The real-time suites (stall timing against a throttled server, cancelling a blocked read,
 # the playhead across PiP, a live origin gone silent in real time, the IPC session's pause and speed)
-# measure real time: they run on their own after the rest, not while a hundred other tests
+# measure real time: they run on their own after the rest, one at a time (--no-parallel: a
+# live origin's timing suffered from the IPC and preview suites beside it), not while a hundred other tests
 # load both cores (the engine moves to virtual time under issue 12; these are what is left).
 REALTIME_SUITES := StallWaitingIntegrationTests|StallBeforeDataIntegrationTests|ByteSourceContractTests|PictureInPictureIntegrationTests|HLSByteRangeLiveIntegrationTests|PlayResumeIntegrationTests|PlayIPCIntegrationTests
 # Scrub previews during real-time playback: no stall, no extra dropped frames.
@@ -72,7 +73,7 @@ REALTIME_SUITES := $(REALTIME_SUITES)|ScrubPreviewPlaybackIntegrationTests|Pause
 test: bootstrap lint gates
 	$(SWIFT) build --build-tests $(STRICT)
 	scripts/with-test-services $(SWIFT) test $(STRICT) --skip '$(REALTIME_SUITES)'
-	scripts/with-test-services $(SWIFT) test $(STRICT) --skip-build --filter '$(REALTIME_SUITES)'
+	scripts/with-test-services $(SWIFT) test $(STRICT) --skip-build --no-parallel --filter '$(REALTIME_SUITES)'
 	$(MAKE) test-tsan
 	@test -c /dev/null || { echo "make test: /dev/null is no longer a character device" >&2; exit 1; }
 

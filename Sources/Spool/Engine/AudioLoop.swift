@@ -240,6 +240,9 @@ final class AudioLoop {
         writtenEnd =
             buffer.presentationTime.isNumeric ? buffer.presentationTime + mediaDuration : writtenEnd + mediaDuration
         guard writtenEnd.isNumeric else { return }
+        // A write that was blocked (paused, a full device) while a seek began belongs to the
+        // stretch the seek left: it must not move the clock off the seek's target.
+        guard control.generation == generation else { return }
         let now = HostTime.now()
         let heardLatency = MediaTime(
             seconds: output.latency.timeInterval * max(clock.rate, 0.5), preferredTimescale: 1_000_000)
