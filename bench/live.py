@@ -103,11 +103,12 @@ def machine_line():
     return f"{platform.node()}, {os.cpu_count()} cores ({cpu}), {platform.platform()}"
 
 
-def write_section(path, section):
+def write_section(path, section, begin=BEGIN, end=END):
+    """Replaces the block between `begin` and `end` in `path` (appends it when absent)."""
     text = open(path).read() if os.path.exists(path) else "# Spool benchmarks\n"
-    block = f"{BEGIN}\n\n{section.rstrip()}\n\n{END}\n"
-    if BEGIN in text and END in text:
-        text = text[:text.index(BEGIN)] + block + text[text.index(END) + len(END):].lstrip("\n")
+    block = f"{begin}\n\n{section.rstrip()}\n\n{end}\n"
+    if begin in text and end in text:
+        text = text[:text.index(begin)] + block + text[text.index(end) + len(end):].lstrip("\n")
     else:
         text = text.rstrip("\n") + "\n\n" + block
     with open(path, "w") as f:

@@ -24,7 +24,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from live import cpu_seconds, machine_line  # noqa: E402  (same measuring as the live bench)
+from live import cpu_seconds, machine_line, write_section  # noqa: E402  (the live bench's measuring)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(ROOT, "bench", "RESULTS.md")
@@ -65,17 +65,6 @@ def start_xvfb():
         number += chunk
     os.close(read)
     return process, ":" + number.decode().strip()
-
-
-def write_section(path, section):
-    text = open(path).read() if os.path.exists(path) else "# Spool benchmarks\n"
-    block = f"{BEGIN}\n\n{section.rstrip()}\n\n{END}\n"
-    if BEGIN in text and END in text:
-        text = text[:text.index(BEGIN)] + block + text[text.index(END) + len(END):].lstrip("\n")
-    else:
-        text = text.rstrip("\n") + "\n\n" + block
-    with open(path, "w") as f:
-        f.write(text)
 
 
 def main():
@@ -133,7 +122,7 @@ def main():
     ]
     section = "\n".join(lines)
     print(section)
-    write_section(args.out, section)
+    write_section(args.out, section, BEGIN, END)
 
 
 if __name__ == "__main__":
