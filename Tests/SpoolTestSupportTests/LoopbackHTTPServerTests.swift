@@ -73,13 +73,15 @@ import Testing
     @Test func recordsAClientHangingUpDuringAThrottledBody() async throws {
         let server = try LoopbackHTTPServer()
         let body = RandomBytes.make(count: 1 << 20)
-        server.setRoute("/slow", .file(body, throttle: .init(chunkSize: 4096, delay: .milliseconds(50))))
+        // 4 KiB per 200 ms: the whole body would take 51 s, far longer than a loaded
+        // machine takes to deliver URLSession's cancel (CI once needed more than 5 s).
+        server.setRoute("/slow", .file(body, throttle: .init(chunkSize: 4096, delay: .milliseconds(200))))
         let session = URLSession(configuration: .ephemeral)
         let task = session.dataTask(with: server.url("/slow"))
         task.resume()
-        #expect(await server.waitUntil(timeout: .seconds(5)) { $0.connections.first?.bodyBytesSent ?? 0 >= 8192 })
+        #expect(await server.waitUntil(timeout: .seconds(30)) { $0.connections.first?.bodyBytesSent ?? 0 >= 8192 })
         task.cancel()
-        #expect(await server.waitUntil(timeout: .seconds(5)) { $0.connections.first?.isClosed == true })
+        #expect(await server.waitUntil(timeout: .seconds(30)) { $0.connections.first?.isClosed == true })
         let connection = try #require(server.log.connections.first)
         #expect(connection.clientClosedEarly)
         #expect(connection.bodyBytesSent < body.count)
