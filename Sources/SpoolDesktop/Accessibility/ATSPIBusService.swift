@@ -23,7 +23,7 @@ struct ATSPIIncomingCall: Sendable {
 ///
 /// Thread confinement: created by, run on and released on the server's bus thread; it is not
 /// `Sendable`. Other threads reach it only through its `BusMailbox`.
-final class ATSPIBusService {
+final class ATSPIBusService: BusThreadService {
     private let connection: BusConnection
     private let mailbox: BusMailbox<ATSPIBusRequest>
     private let calls: AsyncStream<ATSPIIncomingCall>.Continuation
@@ -33,8 +33,8 @@ final class ATSPIBusService {
     /// The tree as last signalled: the next batch is the difference from it.
     private var signalled: ATSPIObjectIndex
     private var throttle: ATSPIEventThrottle
-    private var pendingCalls: [Int: (message: BusMessage, shape: ATSPIReplyShape)] = [:]
-    private var nextToken = 0
+    /// Calls waiting for the main actor.
+    private var pendingCalls = BusPendingCalls<ATSPIReplyShape>()
 
     /// This connection's unique name on the accessibility bus.
     var busName: String { context.busName }
@@ -46,7 +46,7 @@ final class ATSPIBusService {
         mailbox: BusMailbox<ATSPIBusRequest>, calls: AsyncStream<ATSPIIncomingCall>.Continuation,
         now: @escaping @Sendable () -> Duration
     ) throws(DBusError) {
-        let timeout = Self.milliseconds(configuration.callTimeout)
+        let timeout = configuration.callTimeout.roundedUpMilliseconds
         let address: BusAddress =
             if let address = configuration.busAddress {
                 .address(address)
@@ -90,43 +90,28 @@ final class ATSPIBusService {
         return desktop
     }
 
-    /// The event loop: requests, dispatch, due signals, then `poll` until the socket, the
-    /// mailbox or the throttle's deadline needs attention. Returns on `.stop` or when the
-    /// bus connection is lost.
+    /// The event loop (`BusConnection.runEventLoop`): returns on `.stop` or when the bus
+    /// connection is lost.
     func run() {
-        while true {
-            for request in mailbox.takeAll() {
-                switch request {
-                case .publish(let newIndex):
-                    index = newIndex
-                    if throttle.changed(at: now()) { emitChanges() }
-                case .answer(let token, let done): reply(to: token, done: done)
-                case .stop:
-                    shutDown()
-                    return
-                }
+        connection.runEventLoop(mailbox: mailbox, now: now) { request in
+            switch request {
+            case .publish(let newIndex):
+                index = newIndex
+                if throttle.changed(at: now()) { emitChanges() }
+            case .answer(let token, let done): reply(to: token, done: done)
+            case .stop:
+                shutDown()
+                return false
             }
-            connection.dispatchPending()
+            return true
+        } afterDispatch: {
             if throttle.tick(at: now()) { emitChanges() }
-            guard connection.isConnected else { return }
-            let timeout = throttle.deadline.map { Self.milliseconds($0 - now()) } ?? -1
-            if connection.watches.waitForActivity(wakeDescriptor: mailbox.wakeDescriptor, timeoutMilliseconds: timeout)
-            {
-                mailbox.drainWakeUps()
-            }
+            return throttle.deadline
         }
     }
 
-    private static func milliseconds(_ duration: Duration) -> Int32 {
-        let components = duration.components
-        let milliseconds =
-            components.seconds * 1000 + (components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int32(clamping: max(0, milliseconds))
-    }
-
     private func shutDown() {
-        for (_, pending) in pendingCalls { sendError(.failed.with(message: "the player stopped"), to: pending.message) }
-        pendingCalls.removeAll()
+        pendingCalls.failAll(with: .failed.with(message: "the player stopped"), on: connection)
         connection.flush()
     }
 
@@ -161,10 +146,9 @@ final class ATSPIBusService {
             context.applicationID = id
             sendReply([], to: message)
         case .forward(let request, let shape):
-            nextToken += 1
-            pendingCalls[nextToken] = (message, shape)
-            if case .terminated = calls.yield(ATSPIIncomingCall(token: nextToken, request: request)) {
-                pendingCalls[nextToken] = nil
+            let token = pendingCalls.add(message, shape: shape)
+            if case .terminated = calls.yield(ATSPIIncomingCall(token: token, request: request)) {
+                _ = pendingCalls.remove(token)
                 sendError(.failed.with(message: "the player stopped"), to: message)
             }
         }
@@ -172,7 +156,7 @@ final class ATSPIBusService {
     }
 
     private func reply(to token: Int, done: Bool) {
-        guard let (message, shape) = pendingCalls.removeValue(forKey: token) else { return }
+        guard let (message, shape) = pendingCalls.remove(token) else { return }
         switch shape {
         case .boolean: sendReply([.boolean(done)], to: message)
         case .empty:
@@ -181,16 +165,10 @@ final class ATSPIBusService {
     }
 
     private func sendReply(_ values: [DBusValue], to message: BusMessage) {
-        guard message.expectsReply else { return }
-        do {
-            connection.send(try message.methodReturn(values))
-        } catch {
-            sendError(error, to: message)
-        }
+        connection.reply(values, to: message)
     }
 
     private func sendError(_ error: DBusError, to message: BusMessage) {
-        guard message.expectsReply, let reply = message.errorReply(error) else { return }
-        connection.send(reply)
+        connection.replyError(error, to: message)
     }
 }

@@ -106,25 +106,9 @@ public final class AccessibilityServer {
         calls: AsyncStream<ATSPIIncomingCall>.Continuation, lifecycle: BusThreadLifecycle,
         now: @escaping @Sendable () -> Duration
     ) async -> Result<String, DBusError> {
-        await withCheckedContinuation { started in
-            let thread = Thread {
-                defer {
-                    calls.finish()
-                    lifecycle.finish()
-                }
-                let service: ATSPIBusService
-                do throws(DBusError) {
-                    service = try ATSPIBusService(
-                        configuration: configuration, index: index, mailbox: mailbox, calls: calls, now: now)
-                } catch {
-                    started.resume(returning: .failure(error))
-                    return
-                }
-                started.resume(returning: .success(service.busName))
-                service.run()
-            }
-            thread.name = "spool.atspi"
-            thread.start()
+        await BusServiceThread.start(name: "spool.atspi", lifecycle: lifecycle, finished: { calls.finish() }) {
+            () throws(DBusError) in
+            try ATSPIBusService(configuration: configuration, index: index, mailbox: mailbox, calls: calls, now: now)
         }
     }
 }

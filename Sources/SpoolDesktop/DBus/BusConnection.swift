@@ -107,6 +107,17 @@ final class BusConnection {
 
     /// Routes messages for `path` to `handler` until the connection is released.
     func registerObject(at path: String, handler: ObjectHandler) throws(DBusError) {
+        try register(at: path, handler: handler, includingSubtree: false)
+    }
+
+    /// Routes messages for `path` and every path below it (those without a handler of their
+    /// own) to `handler` until the connection is released: objects that come and go (AT-SPI's
+    /// accessibles) need no registration each.
+    func registerFallback(at path: String, handler: ObjectHandler) throws(DBusError) {
+        try register(at: path, handler: handler, includingSubtree: true)
+    }
+
+    private func register(at path: String, handler: ObjectHandler, includingSubtree: Bool) throws(DBusError) {
         var vtable = DBusObjectPathVTable()
         vtable.message_function = { _, message, userdata in
             guard let message, let userdata else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
@@ -119,30 +130,11 @@ final class BusConnection {
         // libdbus copies the vtable; `userdata` is unretained and valid because
         // `objectHandlers` keeps the handler until the path is unregistered in deinit.
         let userdata = Unmanaged.passUnretained(handler).toOpaque()
-        guard dbus_connection_try_register_object_path(handle, path, &vtable, userdata, &error) != 0 else {
-            throw DBusError(consuming: &error) ?? .noMemory
-        }
-        objectHandlers[path] = handler
-    }
-
-    /// Routes messages for `path` and every path below it (those without a handler of their
-    /// own) to `handler` until the connection is released: objects that come and go (AT-SPI's
-    /// accessibles) need no registration each.
-    func registerFallback(at path: String, handler: ObjectHandler) throws(DBusError) {
-        var vtable = DBusObjectPathVTable()
-        vtable.message_function = { _, message, userdata in
-            guard let message, let userdata else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-            let handler = Unmanaged<ObjectHandler>.fromOpaque(userdata).takeUnretainedValue()
-            return handler.handle(BusMessage(retaining: message))
-                ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
-        }
-        var error = CDBus.DBusError()
-        dbus_error_init(&error)
-        // As in registerObject: `objectHandlers` keeps the unretained handler alive.
-        let userdata = Unmanaged.passUnretained(handler).toOpaque()
-        guard dbus_connection_try_register_fallback(handle, path, &vtable, userdata, &error) != 0 else {
-            throw DBusError(consuming: &error) ?? .noMemory
-        }
+        let registered =
+            includingSubtree
+            ? dbus_connection_try_register_fallback(handle, path, &vtable, userdata, &error)
+            : dbus_connection_try_register_object_path(handle, path, &vtable, userdata, &error)
+        guard registered != 0 else { throw DBusError(consuming: &error) ?? .noMemory }
         objectHandlers[path] = handler
     }
 

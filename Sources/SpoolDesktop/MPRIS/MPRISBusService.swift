@@ -25,16 +25,15 @@ struct MPRISIncomingCall: Sendable {
 ///
 /// Thread confinement: created by, run on and released on the server's bus thread; it is not
 /// `Sendable`. Other threads reach it only through its `BusMailbox`.
-final class MPRISBusService {
+final class MPRISBusService: BusThreadService {
     private let connection: BusConnection
     private let mailbox: BusMailbox<MPRISBusRequest>
     private let calls: AsyncStream<MPRISIncomingCall>.Continuation
     private let now: @Sendable () -> Duration
     private var table: MPRISPropertyTable
     private var throttle: PropertiesChangedThrottle
-    /// Calls waiting for the main actor, by token, with the message to reply to.
-    private var pendingCalls: [Int: (message: BusMessage, shape: MPRISReplyShape)] = [:]
-    private var nextToken = 0
+    /// Calls waiting for the main actor.
+    private var pendingCalls = BusPendingCalls<MPRISReplyShape>()
     /// The well-known name this service owns.
     private(set) var busName = ""
 
@@ -70,42 +69,27 @@ final class MPRISBusService {
         throw .nameTaken.with(message: "\(base) and its instance names are taken")
     }
 
-    /// The event loop: requests, dispatch, due signals, then `poll` until the socket, the
-    /// mailbox or the throttle's deadline needs attention. Returns on `.stop` or when the
-    /// bus connection is lost.
+    /// The event loop (`BusConnection.runEventLoop`): returns on `.stop` or when the bus
+    /// connection is lost.
     func run() {
-        while true {
-            for request in mailbox.takeAll() {
-                switch request {
-                case .properties(let newTable): apply(newTable)
-                case .answer(let token, let answer): reply(to: token, with: answer)
-                case .seeked(let position): emitSeeked(position)
-                case .stop:
-                    shutDown()
-                    return
-                }
+        connection.runEventLoop(mailbox: mailbox, now: now) { request in
+            switch request {
+            case .properties(let newTable): apply(newTable)
+            case .answer(let token, let answer): reply(to: token, with: answer)
+            case .seeked(let position): emitSeeked(position)
+            case .stop:
+                shutDown()
+                return false
             }
-            connection.dispatchPending()
+            return true
+        } afterDispatch: {
             perform(throttle.tick(at: now()))
-            guard connection.isConnected else { return }
-            let timeout = throttle.deadline.map { Self.milliseconds($0 - now()) } ?? -1
-            if connection.watches.waitForActivity(wakeDescriptor: mailbox.wakeDescriptor, timeoutMilliseconds: timeout)
-            {
-                mailbox.drainWakeUps()
-            }
+            return throttle.deadline
         }
     }
 
-    private static func milliseconds(_ duration: Duration) -> Int32 {
-        let components = duration.components
-        let milliseconds =
-            components.seconds * 1000 + (components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int32(clamping: max(0, milliseconds))
-    }
-
     private func shutDown() {
-        for (_, pending) in pendingCalls { sendError(.failed.with(message: "the player stopped"), to: pending.message) }
-        pendingCalls.removeAll()
+        pendingCalls.failAll(with: .failed.with(message: "the player stopped"), on: connection)
         connection.releaseName(busName)
         connection.flush()
     }
@@ -155,10 +139,9 @@ final class MPRISBusService {
         case .reply(let values): sendReply(values, to: message)
         case .error(let error): sendError(error, to: message)
         case .forward(let request, let shape):
-            nextToken += 1
-            pendingCalls[nextToken] = (message, shape)
-            if case .terminated = calls.yield(MPRISIncomingCall(token: nextToken, request: request)) {
-                pendingCalls[nextToken] = nil
+            let token = pendingCalls.add(message, shape: shape)
+            if case .terminated = calls.yield(MPRISIncomingCall(token: token, request: request)) {
+                _ = pendingCalls.remove(token)
                 sendError(.failed.with(message: "the player stopped"), to: message)
             }
         }
@@ -166,7 +149,7 @@ final class MPRISBusService {
     }
 
     private func reply(to token: Int, with answer: MPRISAnswer) {
-        guard let (message, shape) = pendingCalls.removeValue(forKey: token) else { return }
+        guard let (message, shape) = pendingCalls.remove(token) else { return }
         let position: Int64
         switch answer {
         case .failed(let error): return sendError(error, to: message)
@@ -184,16 +167,10 @@ final class MPRISBusService {
     }
 
     private func sendReply(_ values: [DBusValue], to message: BusMessage) {
-        guard message.expectsReply else { return }
-        do {
-            connection.send(try message.methodReturn(values))
-        } catch {
-            sendError(error, to: message)
-        }
+        connection.reply(values, to: message)
     }
 
     private func sendError(_ error: DBusError, to message: BusMessage) {
-        guard message.expectsReply, let reply = message.errorReply(error) else { return }
-        connection.send(reply)
+        connection.replyError(error, to: message)
     }
 }

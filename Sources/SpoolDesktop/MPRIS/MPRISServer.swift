@@ -121,25 +121,9 @@ public final class MPRISServer {
         calls: AsyncStream<MPRISIncomingCall>.Continuation, lifecycle: BusThreadLifecycle,
         now: @escaping @Sendable () -> Duration
     ) async -> Result<String, DBusError> {
-        await withCheckedContinuation { started in
-            let thread = Thread {
-                defer {
-                    calls.finish()
-                    lifecycle.finish()
-                }
-                let service: MPRISBusService
-                do throws(DBusError) {
-                    service = try MPRISBusService(
-                        configuration: configuration, table: table, mailbox: mailbox, calls: calls, now: now)
-                } catch {
-                    started.resume(returning: .failure(error))
-                    return
-                }
-                started.resume(returning: .success(service.busName))
-                service.run()
-            }
-            thread.name = "spool.dbus"
-            thread.start()
+        await BusServiceThread.start(name: "spool.dbus", lifecycle: lifecycle, finished: { calls.finish() }) {
+            () throws(DBusError) in
+            try MPRISBusService(configuration: configuration, table: table, mailbox: mailbox, calls: calls, now: now)
         }
     }
 
