@@ -13,6 +13,7 @@ final class FakeItemPlayback: ItemPlayback {
         case waitsToMinimizeStalling(Bool)
         case seek(MediaTime, before: MediaTime, after: MediaTime, id: Int)
         case select(MediaSelectionOption?, MediaCharacteristic)
+        case pinVariant(Int?)
         case stop
     }
 
@@ -47,6 +48,7 @@ final class FakeItemPlayback: ItemPlayback {
     func select(_ option: MediaSelectionOption?, for characteristic: MediaCharacteristic) {
         record(.select(option, characteristic))
     }
+    func pinVariant(_ index: Int?) { record(.pinVariant(index)) }
     func currentTime() -> MediaTime { time }
     func statistics() -> PlaybackStatistics {
         var statistics = PlaybackStatistics()

@@ -244,4 +244,24 @@ struct PlayerTests {
         await clock.waitForSleepers(atLeast: 1)
         #expect(crossed == [MediaTime(value: 1, timescale: 1), MediaTime(value: 3, timescale: 1)])
     }
+
+    @Test(
+        "preferredVariantIndex changed while the item plays reaches its pipeline once per change, and not after it left"
+    )
+    func variantPinReachesThePipeline() {
+        let player = makePlayer()
+        let first = item()
+        player.replaceCurrentItem(with: first)
+        let pipeline = pipelines.last!
+        first.preferredVariantIndex = 2
+        first.preferredVariantIndex = 2
+        first.preferredVariantIndex = nil
+        #expect(
+            pipeline.calls.filter { if case .pinVariant = $0 { true } else { false } } == [
+                .pinVariant(2), .pinVariant(nil),
+            ])
+        player.replaceCurrentItem(with: item())
+        first.preferredVariantIndex = 1
+        #expect(!pipeline.calls.contains(.pinVariant(1)))
+    }
 }

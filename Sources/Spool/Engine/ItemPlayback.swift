@@ -83,11 +83,18 @@ protocol ItemPlayback: AnyObject, Sendable {
 
     /// Switches the rendition of `characteristic` to `option` (`nil`: none) while playing.
     func select(_ option: MediaSelectionOption?, for characteristic: MediaCharacteristic)
+
+    /// Plays the HLS variant at `index` of the multivariant playlist from the next segment on
+    /// (manual quality), or chooses adaptively again with `nil`.
+    func pinVariant(_ index: Int?)
 }
 
 extension ItemPlayback {
     /// Engines without renditions ignore selections.
     func select(_ option: MediaSelectionOption?, for characteristic: MediaCharacteristic) {}
+
+    /// Engines without variants ignore them.
+    func pinVariant(_ index: Int?) {}
 }
 
 /// Makes the pipeline for an item (the real engine, or a fake in tests).

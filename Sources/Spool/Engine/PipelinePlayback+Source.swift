@@ -49,10 +49,14 @@ extension PipelinePlayback {
             presentation: presentation, configuration: hlsConfiguration, fetcher: fetcher,
             decryptor: AES128SegmentDecryptor(), keyProvider: contentKeyProvider, now: HostTime.now,
             consumerBuffered: { ahead.duration })
-        running.withLock {
-            $0.cancelSource = { stream.cancel() }
-            $0.hlsStatistics = { stream.statistics }
+        // A pin set while the playlists loaded applies from the first segment.
+        let pinned = running.withLock { running in
+            running.cancelSource = { stream.cancel() }
+            running.hlsStatistics = { stream.statistics }
+            running.pinVariant = { stream.pinVariant($0) }
+            return running.pinnedVariant
         }
+        if let pinned { stream.pinVariant(pinned) }
         if canceller.isCancelled {
             stream.cancel()
             return nil

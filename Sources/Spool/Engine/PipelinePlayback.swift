@@ -45,6 +45,11 @@ final class PipelinePlayback: ItemPlayback {
         var hlsStatistics: (@Sendable () -> HLSStreamStatistics)?
         /// Stops a source the canceller cannot reach (an HLS segment stream between runs).
         var cancelSource: (@Sendable () -> Void)?
+        /// The variant the item was last pinned to while playing (`.some(nil)`: adaptive
+        /// again); `nil` while nothing changed since it started.
+        var pinnedVariant: Int??
+        /// Pins the HLS segment stream's variant, once the stream exists.
+        var pinVariant: (@Sendable (Int?) -> Void)?
         /// Where an HLS item's subtitle cues go on its timeline, once its video is open.
         var subtitleTimeline: SubtitleTimeline?
         /// Unregisters from the video output's visibility reports (background playback).
@@ -131,6 +136,14 @@ final class PipelinePlayback: ItemPlayback {
     func setVolume(_ volume: Float) {
         control.update { $0.volume = volume }
         running.withLock { $0.audioOutput }?.setVolume(volume)
+    }
+
+    func pinVariant(_ index: Int?) {
+        let pin = running.withLock { running in
+            running.pinnedVariant = .some(index)
+            return running.pinVariant
+        }
+        pin?(index)
     }
 
     func setWaitsToMinimizeStalling(_ waits: Bool) {

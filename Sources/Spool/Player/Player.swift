@@ -186,6 +186,7 @@ public class Player {
         item.selectionHandler = { [weak playback] option, characteristic in
             playback?.select(option, for: characteristic)
         }
+        item.variantHandler = { [weak playback] index in playback?.pinVariant(index) }
         item.statisticsSource = { [weak playback] in playback?.statistics() }
         playbackEvents = Task { [weak self] in
             for await event in playback.events {
@@ -227,6 +228,7 @@ public class Player {
         for complete in seeks.values { complete(false) }
         currentItem?.freezeStatistics()
         currentItem?.selectionHandler = nil
+        currentItem?.variantHandler = nil
         itemIsReady = false
         itemIsStalled = false
     }

@@ -63,8 +63,13 @@ public final class PlayerItem: Identifiable {
     /// when the item starts playing.
     public var limitsResolutionToViewport = true
     /// Pins an HLS item to one variant (its index in the multivariant playlist): manual quality
-    /// selection. `nil` (the default) chooses adaptively.
-    public var preferredVariantIndex: Int?
+    /// selection. `nil` (the default) chooses adaptively. A change while the item plays takes
+    /// effect from the next segment downloaded (what is buffered plays out first).
+    public var preferredVariantIndex: Int? {
+        didSet {
+            if preferredVariantIndex != oldValue { variantHandler?(preferredVariantIndex) }
+        }
+    }
     /// Supplies the keys of an HLS item's AES-128 segments (entitlement checks, token
     /// exchange, a DRM service); `nil` fetches each EXT-X-KEY URI from the same origin rules as
     /// segments. Read when the item starts playing. A provider's error fails the item with
@@ -97,6 +102,8 @@ public final class PlayerItem: Identifiable {
     var environmentLanguages: [String] = []
     /// Tells the item's running pipeline about a new choice; set while the item is current.
     var selectionHandler: (@MainActor (MediaSelectionOption?, MediaCharacteristic) -> Void)?
+    /// Forwards `preferredVariantIndex` changes to the running pipeline (set by the Player).
+    var variantHandler: (@MainActor (Int?) -> Void)?
     /// Where cues go.
     var legibleOutputs: [PlayerItemLegibleOutput] = []
 
