@@ -12,7 +12,7 @@ struct PlayerViewMenusIntegrationTests {
     /// screenshot, saved as `name`, and what tesseract reads in it; Escape closes it again.
     static func open(
         _ menu: ControlsMenuKind, itemCount: Int, in session: SpoolWindowSession, playback: PlaybackSnapshot,
-        name: String
+        name: String, closing: Bool = true
     ) async throws -> String {
         let size = OverlaySize(width: session.window.width, height: session.window.height)
         let configuration = PlayerControlsConfiguration()
@@ -42,7 +42,7 @@ struct PlayerViewMenusIntegrationTests {
         #expect(shown.held, "the \(menu) menu did not open")
         try await shown.pixels.save(as: name)
         let read = try await OCR.read(shown.pixels.image(of: panel), name: "\(name)-ocr", pageMode: 6)
-        try await session.press("Escape")
+        if closing { try await session.press("Escape") }
         return read
     }
 
@@ -90,5 +90,52 @@ struct PlayerViewMenusIntegrationTests {
         #expect(audio.contains("English") && audio.contains("French"), "tesseract read: \(audio)")
         output = try await session.quit()
         #expect(output.status == 0, "stderr: \(output.errorText)")
+    }
+
+    @Test("The quality menu offers Auto and each variant; choosing one fetches only its segments from then on")
+    func quality() async throws {
+        let server = try await NginxServer.start(NginxConfiguration(root: try HLSTestMedia.root()))
+        defer { server.stop() }
+        let ladder = try await HLSTestMedia.ladder(.ts)
+        // Two seconds of buffer, paused at once: most of the 8 s ladder is still to be fetched
+        // when the choice is made, however slowly the menu opens on a loaded machine.
+        let session = try await SpoolWindowSession.start(
+            server.url(ladder.masterPlaylistPath).absoluteString, Self.geometry + ["--buffer", "2"])
+        try await session.press("space")
+        var playback = PlaybackSnapshot(
+            phase: .paused, duration: 8, title: "x", isPictureInPicturePossible: true)
+        playback.audioOutputs = ["first", "second"]
+        playback.qualityOptions = ["360p", "270p", "144p"]
+        let menu = try await Self.open(
+            .quality, itemCount: 4, in: session, playback: playback, name: "osc-menu-quality", closing: false)
+        #expect(menu.contains("Auto") && menu.contains("144p") && menu.contains("360p"), "tesseract read: \(menu)")
+
+        // Choose 144p, the last row: from then on only the lowest variant's segments come.
+        let layout = PlayerControlsLayout(
+            size: OverlaySize(width: session.window.width, height: session.window.height), playback: playback,
+            configuration: PlayerControlsConfiguration(), openMenu: .quality, menuItemCount: 4)
+        let row = try #require(layout.menu?.items.last)
+        let lowest = try Self.segmentPaths(of: ladder.variantPlaylistPaths[0], in: ladder)
+        let others = try ladder.variantPlaylistPaths.dropFirst().flatMap { try Self.segmentPaths(of: $0, in: ladder) }
+        let before = server.requests().count
+        try await session.click(atX: row.midX, y: row.midY)
+        try await session.press("space")
+        let switched = await server.waitForRequests(timeout: .seconds(30)) { requests in
+            requests.dropFirst(before).contains { lowest.contains($0.path) }
+        }
+        #expect(switched, "no 144p segment was fetched after choosing it")
+        let after = server.requests().dropFirst(before).map(\.path)
+        let firstLowest = try #require(after.firstIndex { lowest.contains($0) })
+        #expect(!after[firstLowest...].contains { others.contains($0) }, "\(after)")
+        let output = try await session.quit()
+        #expect(output.status == 0, "stderr: \(output.errorText)")
+    }
+
+    /// The request paths of a media playlist's segments ("/ts/v0_001.ts").
+    static func segmentPaths(of playlistPath: String, in ladder: HLSLadder) throws -> Set<String> {
+        let text = try String(contentsOf: ladder.root.appendingPathComponent(playlistPath), encoding: .utf8)
+        let directory = (playlistPath as NSString).deletingLastPathComponent
+        let names = text.split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("#") && !$0.isEmpty }
+        return Set(names.map { "\(directory)/\($0)" })
     }
 }

@@ -7,6 +7,8 @@ struct ItemDetails {
     let title: String?
     let artist: String?
     let groups: [MediaSelectionGroup]
+    /// The HLS variants (empty for anything else), for the quality menu.
+    var variants: [StreamVariant] = []
 
     func group(_ characteristic: MediaCharacteristic) -> MediaSelectionGroup? {
         groups.first { $0.mediaCharacteristic == characteristic && !$0.options.isEmpty }

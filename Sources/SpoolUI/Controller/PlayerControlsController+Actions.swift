@@ -31,6 +31,10 @@ extension PlayerControlsController {
             select(index, in: .audible)
         case .selectAudioOutput(let index):
             routeAudio(toDeviceAt: index)
+        case .selectQuality(let index):
+            guard let item = player.currentItem else { return }
+            let choices = qualityChoices(of: item)
+            item.preferredVariantIndex = index.flatMap { choices.indices.contains($0) ? choices[$0].variantIndex : nil }
         case .previousItem:
             if let previousItemHandler { previousItemHandler() } else { seek(to: 0, exact: true) }
         case .nextItem:

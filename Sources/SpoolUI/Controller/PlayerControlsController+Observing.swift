@@ -78,7 +78,8 @@ extension PlayerControlsController {
         }
     }
 
-    /// Loads the title and the media-selection groups of `item` (once), then refreshes.
+    /// Loads the title, the media-selection groups and the variants of `item` (once), then
+    /// refreshes.
     func loadDetails(of item: PlayerItem) {
         guard details.startLoading(item.id) else { return }
         let asset = item.asset
@@ -86,9 +87,11 @@ extension PlayerControlsController {
         Task { [weak self] in
             let metadata = try? await asset.load(.metadata)
             let groups = (try? await asset.load(.mediaSelectionGroups)) ?? []
+            let variants = (try? await asset.load(.variants)) ?? []
             guard let self else { return }
             self.details.store(
-                ItemDetails(title: metadata?.title, artist: metadata?.artist, groups: groups), for: itemID)
+                ItemDetails(title: metadata?.title, artist: metadata?.artist, groups: groups, variants: variants),
+                for: itemID)
             self.refresh()
         }
     }

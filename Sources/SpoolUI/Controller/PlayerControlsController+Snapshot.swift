@@ -33,6 +33,11 @@ extension PlayerControlsController {
                 legible.options.firstIndex(of: $0)
             }
         }
+        let qualities = qualityChoices(of: item)
+        snapshot.qualityOptions = qualities.map(\.title)
+        snapshot.selectedQualityIndex = item.preferredVariantIndex.flatMap { pinned in
+            qualities.firstIndex { $0.variantIndex == pinned }
+        }
         if let audible = details?.group(.audible) {
             snapshot.audioOptions = audible.options.map(\.displayName)
             snapshot.selectedAudioIndex = item.currentMediaSelection.selectedMediaOption(in: audible).flatMap {
@@ -40,6 +45,14 @@ extension PlayerControlsController {
             }
         }
         return snapshot
+    }
+
+    /// The quality menu's rows for `item` (none for a file or a single variant).
+    func qualityChoices(of item: PlayerItem) -> [QualityChoice] {
+        let choices = QualityChoice.choices(
+            from: details[item.id]?.variants ?? [], peakBitRate: item.preferredPeakBitRate,
+            maximumResolution: item.preferredMaximumResolution)
+        return choices.count > 1 ? choices : []
     }
 
     /// The primary item's breaks as timeline marks, and the break playing now.

@@ -125,6 +125,9 @@ extension PlayerControlsModel {
         case .audioOutputMenu:
             let name = playback.selectedAudioOutputIndex.flatMap { playback.audioOutputs[safe: $0] }
             return (.menuButton, "Audio output", name, openMenu?.kind == .audioOutput)
+        case .qualityMenu:
+            let name = playback.selectedQualityIndex.flatMap { playback.qualityOptions[safe: $0] } ?? "Auto"
+            return (.menuButton, "Quality", name, openMenu?.kind == .quality)
         case .pictureInPicture:
             let active = playback.isPictureInPictureActive
             return (.toggleButton, active ? "Exit Picture in Picture" : "Picture in Picture", nil, active)

@@ -9,7 +9,7 @@ public struct ControlsMenuItem: Sendable, Equatable {
     public let action: PlayerControlsAction
 
     /// The rows of `menu` for `playback`: the speeds; Off then each subtitle option; each
-    /// audio option; each audio output device.
+    /// audio option; each audio output device; Auto then each quality.
     public static func items(
         of menu: ControlsMenuKind, playback: PlaybackSnapshot, speeds: [PlaybackSpeed]
     ) -> [ControlsMenuItem] {
@@ -40,6 +40,15 @@ public struct ControlsMenuItem: Sendable, Equatable {
                     title: name, isSelected: playback.selectedAudioOutputIndex == index,
                     action: .selectAudioOutput(index: index))
             }
+        case .quality:
+            let auto = ControlsMenuItem(
+                title: "Auto", isSelected: playback.selectedQualityIndex == nil, action: .selectQuality(index: nil))
+            return [auto]
+                + playback.qualityOptions.enumerated().map { index, name in
+                    ControlsMenuItem(
+                        title: name, isSelected: playback.selectedQualityIndex == index,
+                        action: .selectQuality(index: index))
+                }
         }
     }
 }

@@ -61,6 +61,11 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     public var audioOutputs: [String]
     /// The device playing now, by index in `audioOutputs`.
     public var selectedAudioOutputIndex: Int?
+    /// The HLS variants the quality menu offers after Auto ("720p · 2.9 Mb/s"); empty for
+    /// files and single-variant streams, which hide the menu.
+    public var qualityOptions: [String] = []
+    /// The pinned variant's index in `qualityOptions`; `nil` is Auto (adaptive).
+    public var selectedQualityIndex: Int?
     /// Whether there is an item after this one (shows Next).
     public var hasNextItem: Bool
     /// Whether there is an item before this one (Previous goes there when near the start).

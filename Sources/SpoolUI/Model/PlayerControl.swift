@@ -35,6 +35,8 @@ public enum PlayerControl: String, Sendable, Hashable, CaseIterable, CustomStrin
     case volume
     /// The speed menu button.
     case speedMenu
+    /// The quality menu button: Auto, or one HLS variant (Tab order follows the bar).
+    case qualityMenu
     /// The subtitles menu button.
     case subtitlesMenu
     /// The audio menu button.
@@ -66,6 +68,7 @@ public enum PlayerControl: String, Sendable, Hashable, CaseIterable, CustomStrin
         case .subtitlesMenu: .subtitles
         case .audioMenu: .audio
         case .audioOutputMenu: .audioOutput
+        case .qualityMenu: .quality
         default: nil
         }
     }
@@ -84,6 +87,8 @@ public enum ControlsMenuKind: String, Sendable, Hashable, CaseIterable {
     case audio
     /// Audio output devices (PulseAudio sinks).
     case audioOutput
+    /// Auto, then each HLS variant the caps allow.
+    case quality
 
     /// The button that opens it.
     public var button: PlayerControl {
@@ -92,6 +97,7 @@ public enum ControlsMenuKind: String, Sendable, Hashable, CaseIterable {
         case .subtitles: .subtitlesMenu
         case .audio: .audioMenu
         case .audioOutput: .audioOutputMenu
+        case .quality: .qualityMenu
         }
     }
 }

@@ -25,6 +25,8 @@ public enum PlayerControlsAction: Sendable, Equatable {
     case selectAudio(index: Int)
     /// Play on the audio output device at `index` of the snapshot's `audioOutputs`.
     case selectAudioOutput(index: Int)
+    /// Play the variant at `index` of the snapshot's `qualityOptions`; `nil` is Auto.
+    case selectQuality(index: Int?)
     /// Go to the previous item.
     case previousItem
     /// Go to the next item.

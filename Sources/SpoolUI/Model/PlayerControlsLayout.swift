@@ -91,7 +91,7 @@ public struct PlayerControlsLayout: Sendable, Equatable {
         place(.volume, width: px(100))
         let leftEnd = x
 
-        // From the right: full screen, PiP, audio, subtitles, speed.
+        // From the right: full screen, PiP, output, audio, subtitles, quality, speed.
         x = width - margin
         func placeFromRight(_ control: PlayerControl, width: Int) {
             x -= width
@@ -106,6 +106,7 @@ public struct PlayerControlsLayout: Sendable, Equatable {
         if playback.audioOutputs.count > 1 { placeFromRight(.audioOutputMenu, width: button) }
         if playback.audioOptions.count > 1 { placeFromRight(.audioMenu, width: button) }
         if !playback.subtitleOptions.isEmpty { placeFromRight(.subtitlesMenu, width: button) }
+        if playback.qualityOptions.count > 1 { placeFromRight(.qualityMenu, width: button) }
         if !configuration.speeds.isEmpty { placeFromRight(.speedMenu, width: px(64)) }
 
         // Banners in the middle of the window.

@@ -118,7 +118,7 @@ extension PlayerControlsModel {
         case .liveBadge: return allowsSeeking ? [.seekToLiveEdge] : []
         case .skipInterstitial: return [.skipInterstitial]
         case .mute: return [.setMuted(!playback.isMuted)]
-        case .speedMenu, .subtitlesMenu, .audioMenu, .audioOutputMenu:
+        case .speedMenu, .subtitlesMenu, .audioMenu, .audioOutputMenu, .qualityMenu:
             guard let kind = control.menu else { return [] }
             if openMenu?.kind == kind {
                 openMenu = nil

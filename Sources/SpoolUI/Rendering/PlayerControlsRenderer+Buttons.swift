@@ -34,6 +34,11 @@ extension PlayerControlsRenderer {
                 canvas.text("CC", size: 11, bold: true, in: box, alignment: .center, .white)
             case .audioMenu:
                 canvas.text("♪", size: 24, bold: false, in: frame, alignment: .center, .white)
+            case .qualityMenu:
+                // "HD" in a rounded box: the quality sign of most players.
+                let box = icon.rect(-13, -9, 26, 18)
+                canvas.image.stroke(box, thickness: max(icon.unit(2), 1), .white)
+                canvas.text("HD", size: 11, bold: true, in: box, alignment: .center, .white)
             case .audioOutputMenu:
                 // A screen with a triangle under it: the usual route-picker sign.
                 canvas.image.stroke(icon.rect(-12, -11, 24, 16), thickness: max(icon.unit(2), 1), .white)
