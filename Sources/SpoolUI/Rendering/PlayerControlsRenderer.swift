@@ -20,12 +20,19 @@ public final class PlayerControlsRenderer {
         bold = try TextRasterizer(path: boldFontPath ?? FontLocator.sansSerif(bold: true) ?? regularPath)
     }
 
-    /// The overlay for `model` at its layout's size.
-    public func render(_ model: PlayerControlsModel) -> OverlayImage {
+    /// The overlay for `model` at its layout's size, over `contentOverlay`'s layers placed in
+    /// `picture` (the whole window when `nil`), which show whether or not the controls do.
+    public func render(
+        _ model: PlayerControlsModel, contentOverlay: [ContentOverlayLayer] = [], picture: OverlayRect? = nil
+    ) -> OverlayImage {
         let layout = model.layout
         var canvas = OverlayCanvas(
             image: OverlayImage(width: layout.size.width, height: layout.size.height), scale: layout.scale,
             regular: regular, bold: bold)
+        if !contentOverlay.isEmpty {
+            let window = OverlayRect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
+            drawContentOverlay(contentOverlay, in: picture ?? window, on: &canvas)
+        }
         if model.areControlsVisible {
             if model.playback.isAudioOnly { drawNowPlaying(model, on: &canvas) }
             drawBackgrounds(model, on: &canvas)

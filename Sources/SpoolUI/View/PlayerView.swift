@@ -10,7 +10,7 @@ public import Spool
 ///
 /// Guarantees: the overlay is drawn again only when the controls' model changed, and is
 /// removed (the window draws frames exactly as without a view) while neither controls nor
-/// the buffering spinner show; the pointer hides with the controls and comes back with any
+/// the buffering spinner show (and no subtitle or `contentOverlay` layer); the pointer hides with the controls and comes back with any
 /// input; `q`, the close button, full screen and Picture-in-Picture go to the `delegate`.
 @MainActor
 public final class PlayerView {
@@ -34,6 +34,11 @@ public final class PlayerView {
     public var videoGravity: VideoGravity {
         get { output.gravity }
         set { output.gravity = newValue }
+    }
+    /// Layers drawn over the picture and under the controls (a logo, a watermark, text),
+    /// shown whether or not the controls are; never interactive. Empty by default.
+    public var contentOverlay: [ContentOverlayLayer] = [] {
+        didSet { if contentOverlay != oldValue { scheduleRender() } }
     }
     /// Whether the window has shown its first frame (nothing but black before it).
     public private(set) var isReadyForDisplay = false
@@ -270,14 +275,16 @@ public final class PlayerView {
         let picture = layOutSubtitles(model)
         let drawsControls = showsPlaybackControls && (model.areControlsVisible || model.isBufferingIndicatorVisible)
         let subtitleFrame = subtitles?.frame.flatMap { $0.isEmpty ? nil : $0 }
-        guard drawsControls || subtitleFrame != nil else {
+        guard drawsControls || subtitleFrame != nil || !contentOverlay.isEmpty else {
             if hasOverlay { output.setOverlay(nil) }
             hasOverlay = false
             return
         }
         var image =
-            drawsControls
-            ? renderer.render(model) : OverlayImage(width: model.layout.size.width, height: model.layout.size.height)
+            drawsControls || !contentOverlay.isEmpty
+            ? renderer.render(
+                drawsControls ? model : model.hidingControls, contentOverlay: contentOverlay, picture: picture)
+            : OverlayImage(width: model.layout.size.width, height: model.layout.size.height)
         if drawsControls { drawScrubPreview(model, on: &image) }
         if drawsControls, model.playback.isAudioOnly { drawCoverArt(model, on: &image) }
         if let subtitleFrame {
