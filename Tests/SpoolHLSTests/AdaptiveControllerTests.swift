@@ -53,25 +53,31 @@ import Testing
         #expect(select(&controller, buffer: .seconds(3), estimate: 5_000_000).reason == .stay)
         #expect(
             select(&controller, buffer: .seconds(12), estimate: 5_000_000) == ABRDecision(variantIndex: 3, reason: .up))
-        // 3M needs 3 / 0.7 = 4.29 Mb/s to go up to; 4.2 keeps 1.5M.
+        // 3M needs 3 / 0.7 = 4.29 Mb/s to go up to with 4.5 s buffered (under 3M's buffer level,
+        // where the buffer-based rule would lift it); 4.2 keeps 1.5M.
         var short = self.controller(at: 1)
-        #expect(select(&short, buffer: .seconds(12), estimate: 4_200_000).variantIndex == 2)
+        #expect(select(&short, buffer: .milliseconds(4500), estimate: 4_200_000).variantIndex == 2)
     }
 
     @Test func steadyEstimateBetweenTheFractionsStays() {
+        // 5 s buffered: above the up-switch buffer (the 0.9 stay fraction applies), under the
+        // buffer-based rule's level for 3M.
         var controller = controller(at: 2)
         for estimate in [1_700_000, 2_000_000, 4_000_000] {
-            #expect(select(&controller, buffer: .seconds(15), estimate: estimate).reason == .stay)
+            #expect(select(&controller, buffer: .seconds(5), estimate: estimate).reason == .stay)
         }
         #expect(
-            select(&controller, buffer: .seconds(15), estimate: 1_600_000)
+            select(&controller, buffer: .seconds(5), estimate: 1_600_000)
                 == ABRDecision(variantIndex: 1, reason: .down))
     }
 
     @Test func aFullBufferHoldsTheVariantAndAFallingOneStepsDownEarly() {
         var full = controller(at: 2)
         #expect(select(&full, buffer: .seconds(26), estimate: 1_000_000).reason == .stay)
-        #expect(select(&full, buffer: .seconds(24), estimate: 1_000_000) == ABRDecision(variantIndex: 1, reason: .down))
+        // Under the 25 s hold the buffer-based rule still keeps 1.5M at 1 Mb/s (1.5×) while the
+        // buffer lasts; beyond 1.8× it is a collapse and the choice goes down at once.
+        #expect(select(&full, buffer: .seconds(24), estimate: 1_000_000).reason == .stay)
+        #expect(select(&full, buffer: .seconds(26), estimate: 800_000) == ABRDecision(variantIndex: 0, reason: .down))
         // 2 Mb/s keeps 1.5M with 15 s buffered (0.9 fits) but not with 3 s, under the up-switch
         // buffer of one 4 s segment (0.7 does not).
         var falling = controller(at: 2)

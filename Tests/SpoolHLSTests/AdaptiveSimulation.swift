@@ -17,6 +17,12 @@ struct NetworkSimulation {
     var configuration = ABRConfiguration()
     var caps = AdaptiveCaps.none
     var tick: Duration = .milliseconds(10)
+    /// What a segment really weighs as a fraction of its variant's `downloadRate`: below 1 for a
+    /// ladder whose BANDWIDTH is a peak.
+    var segmentSizeFraction = 1.0
+    /// Whether fetched segments are reported to the controller (`recordSegment`), as the HLS
+    /// engine does.
+    var reportsSegments = true
 
     /// The classic test ladder: 400k, 800k, 1.5M, 3M, 6M with 360p…1080p.
     static let ladder: [VariantCandidate] = [
@@ -50,6 +56,8 @@ struct SimulationResult {
     var segmentBitrates: [Int] = []
     /// Every decision, in order.
     var decisions: [ABRDecision] = []
+    /// When each decision was made, in seconds.
+    var decisionTimes: [Double] = []
     var abandonments = 0
     /// Bitrate integrated over playback time, and playback time (seconds).
     var playedBitSeconds = 0.0
@@ -117,7 +125,9 @@ private struct SimulationWorld {
     mutating func step() {
         let tickSeconds = Double(tick) / 1e6
         let networkRate = simulation.rate(Double(now) / 1e6)
-        let sustainable = simulation.ladder.map(\.bandwidth).filter { Double($0) < networkRate }.max() ?? 0
+        let sustainable =
+            simulation.ladder.filter { Double($0.downloadRate) * simulation.segmentSizeFraction < networkRate }
+            .map(\.bandwidth).max() ?? 0
         result.sustainableBitSeconds += Double(sustainable) * tickSeconds
 
         if download == nil && buffered < target {
@@ -125,6 +135,7 @@ private struct SimulationWorld {
                 at: nowDuration, bufferedAhead: bufferedDuration, segmentDuration: simulation.segmentDuration,
                 estimate: estimator.estimate, caps: simulation.caps)
             result.decisions.append(decision)
+            result.decisionTimes.append(Double(now) / 1e6)
             start(decision.variantIndex)
         }
         transfer(networkRate * tickSeconds)
@@ -136,7 +147,8 @@ private struct SimulationWorld {
         let variant = simulation.ladder.first { $0.index == index }!
         download = Download(
             variant: variant, requestedAt: now, latencyLeft: simulation.microseconds(simulation.requestLatency),
-            bitsTotal: Double(variant.expectedBytes(forSegmentOf: simulation.segmentDuration) * 8))
+            bitsTotal: (Double(variant.expectedBytes(forSegmentOf: simulation.segmentDuration))
+                * simulation.segmentSizeFraction).rounded() * 8)
     }
 
     mutating func transfer(_ bits: Double) {
@@ -149,6 +161,11 @@ private struct SimulationWorld {
         let elapsed = now + tick - current.requestedAt
         if current.bitsReceived >= current.bitsTotal {
             estimator.addSample(bytes: Int(current.bitsTotal / 8), transferDuration: .microseconds(elapsed))
+            if simulation.reportsSegments {
+                controller.recordSegment(
+                    variantIndex: current.variant.index, bytes: Int(current.bitsTotal / 8),
+                    duration: simulation.segmentDuration)
+            }
             buffer.append((current.variant.bandwidth, segment))
             buffered += segment
             result.segmentBitrates.append(current.variant.bandwidth)
@@ -165,6 +182,7 @@ private struct SimulationWorld {
         {
             estimator.addSample(bytes: progress.bytesReceived, transferDuration: progress.elapsed)
             result.decisions.append(abandon)
+            result.decisionTimes.append(Double(now) / 1e6)
             result.abandonments += 1
             start(abandon.variantIndex)
         }

@@ -28,6 +28,20 @@ public struct ABRConfiguration: Sendable, Equatable {
     /// The fraction of the in-flight download's rate assumed for a lower variant fetched
     /// instead. Default 0.8.
     public var abandonmentRateFraction: Double
+    /// The fraction of the estimate a higher variant may use when the buffer-based rule lifts
+    /// the choice (the buffer has reached that variant's level): the estimate must sustain it,
+    /// with a little room for the estimate's noise. Default 0.97.
+    public var bufferBasedBandwidthFraction: Double
+    /// How much buffer the buffer-based rule asks for each step up the ladder after the
+    /// second variant, which it chooses from the up-switch buffer (dash.js's 2 s per level).
+    /// Default 2 s; the top variant's level is never above the no-down-switch threshold.
+    public var bufferPerVariant: Duration
+    /// A throughput collapse: the current variant needs more than this many times the estimate
+    /// (its segments take that many times their duration to download). The buffer-based rule
+    /// then gives way at once, whatever is buffered, and the choice is the highest variant the
+    /// estimate fits. Below it a slightly too high variant is kept while the buffer lasts.
+    /// Default 1.8.
+    public var collapseRatio: Double
 
     /// The forward buffer target used when `preferredForwardBufferDuration` is automatic: 30 s.
     public static let automaticForwardBuffer: Duration = .seconds(30)
@@ -43,7 +57,10 @@ public struct ABRConfiguration: Sendable, Equatable {
         preferredForwardBufferDuration: Duration = .zero,
         exclusionDuration: Duration = .seconds(60),
         minimumElapsedBeforeAbandoning: Duration = .milliseconds(500),
-        abandonmentRateFraction: Double = 0.8
+        abandonmentRateFraction: Double = 0.8,
+        bufferBasedBandwidthFraction: Double = 0.97,
+        bufferPerVariant: Duration = .seconds(2),
+        collapseRatio: Double = 1.8
     ) {
         self.defaultBandwidthEstimate = defaultBandwidthEstimate
         self.upSwitchBandwidthFraction = upSwitchBandwidthFraction
@@ -54,6 +71,9 @@ public struct ABRConfiguration: Sendable, Equatable {
         self.exclusionDuration = exclusionDuration
         self.minimumElapsedBeforeAbandoning = minimumElapsedBeforeAbandoning
         self.abandonmentRateFraction = abandonmentRateFraction
+        self.bufferBasedBandwidthFraction = bufferBasedBandwidthFraction
+        self.bufferPerVariant = bufferPerVariant
+        self.collapseRatio = collapseRatio
     }
 
     /// How much media to buffer ahead for segments of `segmentDuration`: the preferred
@@ -78,5 +98,16 @@ public struct ABRConfiguration: Sendable, Equatable {
     /// The no-down-switch buffer threshold for a forward buffer target of `target`.
     func downSwitchBuffer(target: Duration) -> Duration {
         min(maximumBufferForDownSwitch, target * 5 / 6)
+    }
+
+    /// The buffer levels of the buffer-based rule for `variantCount` variants: the second
+    /// variant from the up-switch buffer, each further one `bufferPerVariant` more, the top one
+    /// no higher than the no-down-switch threshold.
+    func bufferLevelRange(
+        target: Duration, segmentDuration: Duration, variantCount: Int
+    ) -> (low: Duration, high: Duration) {
+        let low = upSwitchBuffer(target: target, segmentDuration: segmentDuration)
+        let high = low + bufferPerVariant * max(variantCount - 2, 0)
+        return (low, max(low, min(high, downSwitchBuffer(target: target))))
     }
 }

@@ -4,8 +4,12 @@
 /// The rules, in order: an excluded variant is never chosen (all excluded: `.allExcluded`);
 /// a pin wins over everything else; the caps narrow the choice (none passing: the lowest);
 /// the first choice is the highest variant within `upSwitchBandwidthFraction` of the estimate
-/// (or `defaultBandwidthEstimate` before there is one). After that, the choice is the highest
-/// variant that fits:
+/// (or `defaultBandwidthEstimate` before there is one). After that, a hybrid of a
+/// throughput-based and a buffer-based rule (dash.js's DYNAMIC rule joins its THROUGHPUT and
+/// BOLA rules alike). Every rate below is a variant's real rate, `VariantRateHistory.rate(of:)`:
+/// AVERAGE-BANDWIDTH, else what its fetched segments weigh, since BANDWIDTH is a peak.
+///
+/// The throughput rule: the highest variant that fits:
 /// - a higher variant needs `minimumBufferForUpSwitch` of buffer and must fit in
 ///   `upSwitchBandwidthFraction` of the estimate;
 /// - the current or a lower variant must fit in `stayBandwidthFraction` of it (the up
@@ -14,6 +18,19 @@
 /// - while playing (buffer above zero), one segment must download before the buffer runs dry;
 /// - with `maximumBufferForDownSwitch` or more buffered, the current variant is kept.
 /// When nothing fits, the lowest variant.
+///
+/// The buffer-based rule, once there is an estimate and the buffer holds the up-switch buffer:
+/// BOLA's choice for the buffer level (`BufferLevelRule`, its levels from the up-switch buffer
+/// up by `bufferPerVariant` a rung). Above the current variant it is capped, as dash.js's
+/// BOLA-O is, at the highest variant within `bufferBasedBandwidthFraction` of the estimate (but
+/// never below the current one): the buffer lifts the choice only to what the network
+/// sustains, so a variant whose rate is 70–97 % of the estimate, out of the throughput rule's
+/// reach, is reached and then kept. At or below the current variant it is kept while the buffer
+/// stays at the current variant's level. The choice is the higher of the two rules' (so a
+/// low buffer is throughput-based), and must arrive before the buffer runs dry. On a
+/// throughput collapse (the current variant needs more than `collapseRatio` times the
+/// estimate) the throughput rule decides at once, the full-buffer hold included: a fast
+/// down-switch.
 public struct AdaptiveBitrateController: Sendable, Equatable {
     /// The tuning.
     public let configuration: ABRConfiguration
@@ -23,6 +40,8 @@ public struct AdaptiveBitrateController: Sendable, Equatable {
     public var exclusions = VariantExclusions()
     /// The index of the variant last decided on, `nil` before the first decision.
     public private(set) var currentIndex: Int?
+    /// What the fetched segments of each variant weigh; `recordSegment` adds to it.
+    public private(set) var rates: VariantRateHistory
 
     /// A controller choosing among `variants` (in any order); `nil` when there are none.
     public init?(variants: [VariantCandidate], configuration: ABRConfiguration = ABRConfiguration()) {
@@ -31,6 +50,13 @@ public struct AdaptiveBitrateController: Sendable, Equatable {
         self.variants = variants.sorted {
             ($0.downloadRate, $0.bandwidth, $0.index) < ($1.downloadRate, $1.bandwidth, $1.index)
         }
+        rates = VariantRateHistory(variants: variants)
+    }
+
+    /// Counts a segment fetched from the variant with `index`: `bytes` of media lasting
+    /// `duration`, so the rules know the variant's real rate (its BANDWIDTH is a peak).
+    public mutating func recordSegment(variantIndex index: Int, bytes: Int, duration: Duration) {
+        rates.record(variantIndex: index, bytes: bytes, duration: duration)
     }
 
     /// Excludes the variant at `index` for `configuration.exclusionDuration` from `now`;
@@ -73,14 +99,26 @@ public struct AdaptiveBitrateController: Sendable, Equatable {
         let rule = FitRule(
             configuration: configuration, currentRank: currentRank, bufferedAhead: bufferedAhead,
             segmentDuration: segmentDuration, estimate: bitsPerSecond)
-        var choice = allowed.last { rule.fits($0, rank: rank(of: $0.index) ?? 0) } ?? allowed[0]
-        let currentAllowed = allowed.contains { $0.index == current }
+        let fitPosition =
+            allowed.lastIndex { rule.fits(rate: rates.rate(of: $0), rank: rank(of: $0.index) ?? 0) } ?? 0
+        var choice = allowed[fitPosition]
+        let currentPosition = allowed.firstIndex { $0.index == current }
         let target = configuration.forwardBufferTarget(segmentDuration: segmentDuration)
-        if currentAllowed, (rank(of: choice.index) ?? 0) < currentRank,
+        if currentPosition != nil, (rank(of: choice.index) ?? 0) < currentRank,
             bufferedAhead >= configuration.downSwitchBuffer(target: target)
         {
             choice = variants[currentRank]
         }
+        if let currentPosition, estimate != nil {
+            let throughputPosition = allowed.firstIndex { $0.index == choice.index } ?? fitPosition
+            let hybrid = HybridRule(
+                configuration: configuration, rates: allowed.map { rates.rate(of: $0) },
+                bufferedAhead: bufferedAhead, segmentDuration: segmentDuration, estimate: bitsPerSecond)
+            choice =
+                allowed[
+                    hybrid.choice(current: currentPosition, throughput: throughputPosition, fit: fitPosition)]
+        }
+        let currentAllowed = currentPosition != nil
 
         let reason: ABRDecision.Reason
         if failingOver {
@@ -112,7 +150,7 @@ public struct AdaptiveBitrateController: Sendable, Equatable {
     }
 }
 
-/// Whether a variant fits the current throughput and buffer (the list in
+/// Whether a variant fits the current throughput and buffer (the throughput rule in
 /// `AdaptiveBitrateController`'s documentation).
 private struct FitRule {
     let configuration: ABRConfiguration
@@ -121,7 +159,7 @@ private struct FitRule {
     let segmentDuration: Duration
     let estimate: Double
 
-    func fits(_ candidate: VariantCandidate, rank: Int) -> Bool {
+    func fits(rate: Double, rank: Int) -> Bool {
         let target = configuration.forwardBufferTarget(segmentDuration: segmentDuration)
         let lowBuffer = bufferedAhead < configuration.upSwitchBuffer(target: target, segmentDuration: segmentDuration)
         let isHigher = rank > currentRank
@@ -129,7 +167,6 @@ private struct FitRule {
         let fraction =
             isHigher || lowBuffer ? configuration.upSwitchBandwidthFraction : configuration.stayBandwidthFraction
         let usableRate = estimate * fraction
-        let rate = Double(candidate.downloadRate)
         guard usableRate > 0, rate <= usableRate else { return false }
         guard bufferedAhead > .zero else { return true }
         let fetchSeconds = rate * segmentDuration.timeInterval / usableRate

@@ -325,6 +325,12 @@ struct SegmentFetchSession {
                 })
             let fetched = try fetch(request, generation: generation)
             estimator.addSample(bytes: fetched.data.count, transferDuration: fetched.transferDuration)
+            if let variant {
+                // What the segment weighs tells the controller the variant's real rate (BANDWIDTH is a peak).
+                controller?.recordSegment(
+                    variantIndex: redundancy.representative(of: variant), bytes: fetched.data.count,
+                    duration: segment.duration.asDuration)
+            }
             let data = try decrypt(
                 fetched.data, with: segment.key, sequence: segment.mediaSequence, playlistURL: playlist.url)
             return .success(
