@@ -7,6 +7,8 @@ struct ItemDetails {
     let title: String?
     let artist: String?
     let groups: [MediaSelectionGroup]
+    /// The asset's chapters (`chapterMetadataGroups`), drawn as timeline marks.
+    var chapters: [TimedMetadataGroup] = []
 
     func group(_ characteristic: MediaCharacteristic) -> MediaSelectionGroup? {
         groups.first { $0.mediaCharacteristic == characteristic && !$0.options.isEmpty }

@@ -78,7 +78,7 @@ extension PlayerControlsController {
         }
     }
 
-    /// Loads the title and the media-selection groups of `item` (once), then refreshes.
+    /// Loads the title, the media-selection groups and the chapters of `item` (once), then refreshes.
     func loadDetails(of item: PlayerItem) {
         guard details.startLoading(item.id) else { return }
         let asset = item.asset
@@ -86,9 +86,11 @@ extension PlayerControlsController {
         Task { [weak self] in
             let metadata = try? await asset.load(.metadata)
             let groups = (try? await asset.load(.mediaSelectionGroups)) ?? []
+            let chapters = (try? await asset.load(.chapterMetadataGroups)) ?? []
             guard let self else { return }
             self.details.store(
-                ItemDetails(title: metadata?.title, artist: metadata?.artist, groups: groups), for: itemID)
+                ItemDetails(title: metadata?.title, artist: metadata?.artist, groups: groups, chapters: chapters),
+                for: itemID)
             self.refresh()
         }
     }
