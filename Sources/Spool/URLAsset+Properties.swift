@@ -21,6 +21,8 @@ extension URLAsset {
         case AssetProperty<AssetMetadata>.metadata.name: result.metadata
         case AssetProperty<String>.formatName.name: result.formatName
         case AssetProperty<Int?>.bitRate.name: result.bitRate
+        case AssetProperty<[TimedMetadataGroup]>.chapterMetadataGroups.name:
+            result.chapters.map(TimedMetadataGroup.init)
         default: nil
         }
     }

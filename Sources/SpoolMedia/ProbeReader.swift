@@ -37,7 +37,30 @@ enum ProbeReader {
             bitRate: positive(format.bit_rate),
             tracks: tracks,
             metadata: metadata,
-            isSeekable: isSeekable)
+            isSeekable: isSeekable,
+            chapters: chapters(of: format, duration: duration))
+    }
+
+    /// The chapters FFmpeg's demuxer exported (Matroska's, and in MP4 the `chpl` list or the
+    /// QuickTime chapter track), sorted by start; ends clamped so none runs backwards.
+    private static func chapters(of format: AVFormatContext, duration: MediaTime) -> [MediaChapter] {
+        guard let list = format.chapters else { return [] }
+        let chapters = (0..<Int(format.nb_chapters)).compactMap { index -> MediaChapter? in
+            guard let chapter = list[index]?.pointee, chapter.time_base.num > 0, chapter.time_base.den > 0
+            else { return nil }
+            let base = chapter.time_base
+            // Exact in the chapter's time base when it fits MediaTime's Int32 timescale
+            // (1/1000 for MP4, 1/1e9 for Matroska); microseconds otherwise.
+            func time(_ units: Int64) -> MediaTime {
+                if base.num == 1 { return MediaTime(value: units, timescale: base.den) }
+                return MediaTime(
+                    value: av_rescale_q(units, base, AVRational(num: 1, den: 1_000_000)), timescale: 1_000_000)
+            }
+            let start = time(chapter.start)
+            let end = chapter.end == cffmpeg_nopts_value() ? start : time(chapter.end)
+            return MediaChapter(title: tag("title", in: chapter.metadata), start: start, end: max(start, end))
+        }
+        return chapters.sorted { $0.start < $1.start }
     }
 
     private static func isAttachedPicture(_ stream: UnsafeMutablePointer<AVStream>) -> Bool {

@@ -15,11 +15,13 @@ public struct ProbeResult: Sendable, Equatable {
     public var metadata: AssetMetadata
     /// Whether the byte source can seek (a file or ranged HTTP, not a one-way stream).
     public var isSeekable: Bool
+    /// The container's chapters in start order; empty when it has none.
+    public var chapters: [MediaChapter]
 
     /// A result; `ProbeResult`s normally come from `MediaProbe`.
     public init(
         duration: MediaTime, formatName: String, bitRate: Int?, tracks: [AssetTrack], metadata: AssetMetadata,
-        isSeekable: Bool
+        isSeekable: Bool, chapters: [MediaChapter] = []
     ) {
         self.duration = duration
         self.formatName = formatName
@@ -27,6 +29,7 @@ public struct ProbeResult: Sendable, Equatable {
         self.tracks = tracks
         self.metadata = metadata
         self.isSeekable = isSeekable
+        self.chapters = chapters
     }
 
     /// Whether at least one audio or video track has a decoder.

@@ -35,6 +35,17 @@ public enum TestMedia {
         case lowResolution10Minutes = "lowres-10min.mp4"
         /// MP4: like `.lowResolution10Minutes`, 1 minute long.
         case lowResolution1Minute = "lowres-1min.mp4"
+        /// Matroska: H.264 320x240 at 25 fps (a keyframe every second) and AAC, 6 seconds,
+        /// with `TestMedia.chapters` as Matroska chapters.
+        case chaptersMKV = "chapters.mkv"
+        /// MP4: the same streams with `TestMedia.chapters` both as a QuickTime chapter track
+        /// and as a Nero `chpl` list (what ffmpeg 5.1's mp4 muxer writes by default).
+        case chaptersMP4 = "chapters.mp4"
+        /// MP4: `.chaptersMP4` with only the QuickTime chapter track (`-movflags +disable_chpl`).
+        case chapterTrackMP4 = "chapter-track.mp4"
+        /// MP4: `.chaptersMP4` with only the Nero `chpl` list: the video track's `chap`
+        /// reference is renamed, so no demuxer takes the text track for chapters.
+        case neroChaptersMP4 = "nero-chapters.mp4"
 
         /// The file name.
         public var description: String { rawValue }
@@ -44,6 +55,12 @@ public enum TestMedia {
     public static let mp3Tags = (title: "Spool Test Tone", artist: "Spool", album: "Fixtures")
     /// The title written into `.vp9OpusWebM`.
     public static let webmTitle = "Spool WebM"
+
+    /// The chapters written into `.chaptersMKV` and the chapter MP4s: title, start and end in
+    /// milliseconds. The asset lasts 6 seconds.
+    public static let chapters: [(title: String, startMilliseconds: Int, endMilliseconds: Int)] = [
+        ("Opening", 0, 2000), ("Middle part", 2000, 4500), ("Finale", 4500, 6000),
+    ]
 
     /// A two-cue SubRip file: media FFmpeg reads, with nothing in it to play.
     public static let subRipText = """
@@ -83,6 +100,15 @@ public enum TestMedia {
             data.append(UInt8(truncatingIfNeeded: mixed ^ (mixed >> 31)))
         }
         return data
+    }
+
+    /// `chapters` as an FFmpeg metadata file (`-f ffmetadata`).
+    static var chapterMetadata: String {
+        ";FFMETADATA1\ntitle=Chapters\n"
+            + chapters.map {
+                "\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=\($0.startMilliseconds)\nEND=\($0.endMilliseconds)\ntitle=\($0.title)\n"
+            }
+            .joined()
     }
 
     /// This run's directory for generated media, created on first use: inside the run
@@ -200,6 +226,30 @@ private actor FixtureCache {
                     "sine=frequency=440:sample_rate=8000", "-t", seconds, "-c:v", "libx264", "-preset", "ultrafast",
                     "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "16k", output.path,
                 ]
+        case .chaptersMKV, .chaptersMP4:
+            let metadata = directory.appendingPathComponent("chapters.ffmetadata")
+            try Data(TestMedia.chapterMetadata.utf8).write(to: metadata)
+            arguments =
+                common + video + tone48k
+                + [
+                    "-i", metadata.path, "-map", "0:v", "-map", "1:a", "-map_metadata", "2", "-map_chapters", "2",
+                    "-t", "6", "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-pix_fmt", "yuv420p",
+                    "-c:a", "aac", output.path,
+                ]
+        case .chapterTrackMP4:
+            let source = try await TestMedia.url(for: .chaptersMP4)
+            arguments =
+                common + ["-i", source.path, "-map", "0", "-c", "copy", "-movflags", "+disable_chpl", output.path]
+        case .neroChaptersMP4:
+            var bytes = try Data(contentsOf: try await TestMedia.url(for: .chaptersMP4))
+            // tref box: size, "tref", then the child box: size, "chap", track IDs.
+            guard let tref = bytes.range(of: Data("tref".utf8)) else {
+                throw ToolError(description: "no tref box in \(TestMedia.Fixture.chaptersMP4)")
+            }
+            let child = tref.upperBound + 4
+            bytes.replaceSubrange(child..<child + 4, with: Data("xxxx".utf8))
+            try bytes.write(to: output)
+            return output
         case .flacStereo:
             arguments =
                 common

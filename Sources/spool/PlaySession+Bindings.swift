@@ -17,6 +17,16 @@ extension PlaySession {
         return true
     }
 
+    /// PgUp/PgDn: `add chapter ±1` once the item's chapters are loaded (mpv's rule, exact seek).
+    func stepChapter(by step: Int) {
+        let control = bindingControl()
+        Task {
+            await control.loadCurrentChapters()
+            var client = IPCClient(name: "keys")
+            _ = client.handle(Array("add chapter \(step)".utf8), control: control)
+        }
+    }
+
     private func bindingControl() -> QueuePlayerIPCControl {
         if let control = ipc?.control ?? ownBindingControl { return control }
         let control = QueuePlayerIPCControl(
@@ -45,6 +55,8 @@ extension VideoWindowKey {
         case .escape: "ESC"
         case .tab: "TAB"
         case .backTab: nil
+        case .pageUp: "PGUP"
+        case .pageDown: "PGDWN"
         case .f: "f"
         case .q: "q"
         case .m: "m"

@@ -381,6 +381,8 @@ final class PlaySession {
             case .right: handle(PlayerKey.seekBy(5))
             case .up: handle(PlayerKey.seekBy(60))
             case .down: handle(PlayerKey.seekBy(-60))
+            case .pageUp: handle(PlayerKey.chapter(1))
+            case .pageDown: handle(PlayerKey.chapter(-1))
             case .leftBracket: handle(PlayerKey.speedDown)
             case .rightBracket: handle(PlayerKey.speedUp)
             case .nine: handle(PlayerKey.volumeDown)
@@ -443,6 +445,7 @@ final class PlaySession {
         case .volumeUp: player.volume += 0.05
         case .toggleMute: player.isMuted.toggle()
         case .next: skipToNextItem()
+        case .chapter(let step): stepChapter(by: step)
         case .quit: quit()
         case .screenshot: Screenshot.take(player)
         }

@@ -46,9 +46,10 @@ enum ProbeCommand {
                 StandardError.report("\(asset.url.redactedForDisplay): \(AssetLoadError.notPlayable)")
                 return 1
             }
-            let (variants, renditions) = try await asset.load(.variants, .renditions)
+            let (variants, renditions, chapters) = try await asset.load(.variants, .renditions, .chapterMetadataGroups)
             var report = ProbeReport(
                 duration: duration, isPlayable: isPlayable, format: format, tracks: tracks, metadata: metadata)
+            report.chapters = chapters.map(ProbeReport.Chapter.init)
             if format == "hls" {
                 report.variants = variants
                 report.renditions = renditions

@@ -12,6 +12,12 @@ extension ProbeReport {
         for (index, track) in tracks.enumerated() {
             lines.append("    #\(index) \(track.summary)")
         }
+        if !chapters.isEmpty {
+            lines.append("  chapters:  \(chapters.count)")
+            for (index, chapter) in chapters.enumerated() {
+                lines.append("    #\(index) \(chapter.summary)")
+            }
+        }
         if let title = metadata.title { lines.append("  title:     \(title)") }
         if let artist = metadata.artist { lines.append("  artist:    \(artist)") }
         if let album = metadata.album { lines.append("  album:     \(album)") }
@@ -33,5 +39,22 @@ extension ProbeReport.Track {
         if let language { parts.append("[\(language)]") }
         if let bitRate { parts.append("\(bitRate / 1000) kb/s") }
         return parts.joined(separator: " ")
+    }
+}
+
+extension ProbeReport.Chapter {
+    /// "0:02.000-0:04.500 Middle part": where it runs, then its title.
+    var summary: String {
+        let span = "\(Self.clock(start))-\(Self.clock(end))"
+        return title.map { "\(span) \($0)" } ?? span
+    }
+
+    /// Minutes and seconds to the millisecond ("1:02.500"), hours when needed ("1:00:00.000").
+    private static func clock(_ seconds: Double) -> String {
+        let milliseconds = Int((max(seconds, 0) * 1000).rounded())
+        let (hours, rest) = milliseconds.quotientAndRemainder(dividingBy: 3_600_000)
+        let (minutes, fraction) = rest.quotientAndRemainder(dividingBy: 60_000)
+        let secondsPart = String(format: "%02d.%03d", fraction / 1000, fraction % 1000)
+        return hours > 0 ? String(format: "%d:%02d:", hours, minutes) + secondsPart : "\(minutes):" + secondsPart
     }
 }

@@ -11,6 +11,8 @@ struct ProbeReport: Encodable {
     var format: String
     var tracks: [Track]
     var metadata: Metadata
+    /// The chapters in start order (empty when there are none, and for HLS).
+    var chapters: [Chapter] = []
     /// HLS only (absent for other media): the variants and renditions of the multivariant playlist.
     var variants: [StreamVariant]?
     var renditions: [StreamRendition]?
@@ -45,6 +47,22 @@ struct ProbeReport: Encodable {
         }
     }
 
+    struct Chapter: Encodable {
+        /// `null` when the chapter is untitled.
+        var title: String?
+        var start: Double
+        var end: Double
+
+        private enum CodingKeys: String, CodingKey { case title, start, end }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(title, forKey: .title)
+            try container.encode(start, forKey: .start)
+            try container.encode(end, forKey: .end)
+        }
+    }
+
     struct Metadata: Encodable {
         var title: String?
         var artist: String?
@@ -58,7 +76,7 @@ struct ProbeReport: Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case duration, isLive, isPlayable, format, tracks, metadata, variants, renditions
+        case duration, isLive, isPlayable, format, tracks, metadata, chapters, variants, renditions
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -69,6 +87,7 @@ struct ProbeReport: Encodable {
         try container.encode(format, forKey: .format)
         try container.encode(tracks, forKey: .tracks)
         try container.encode(metadata, forKey: .metadata)
+        try container.encode(chapters, forKey: .chapters)
         try container.encodeIfPresent(variants, forKey: .variants)
         try container.encodeIfPresent(renditions, forKey: .renditions)
     }
@@ -99,6 +118,12 @@ extension ProbeReport.Track {
             kind: track.kind.rawValue, codec: track.codec, language: track.language, width: track.width,
             height: track.height, frameRate: track.frameRate, channels: track.channels,
             sampleRate: track.sampleRate, bitRate: track.bitRate)
+    }
+}
+
+extension ProbeReport.Chapter {
+    init(_ group: TimedMetadataGroup) {
+        self.init(title: group.title, start: group.timeRange.start.seconds, end: group.timeRange.end.seconds)
     }
 }
 

@@ -31,6 +31,12 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
     /// Quitting empties the player; that is not mpv's idle.
     private var isQuitting = false
     private var eventTask: Task<Void, Never>?
+    /// Each item's chapters once its asset has loaded them (the probe is shared, so after
+    /// `readyToPlay` this takes one hop); items missing here are still loading.
+    private var chapterGroups: [UUID: [TimedMetadataGroup]] = [:]
+    private var chapterLoads: [UUID: Task<[TimedMetadataGroup], Never>] = [:]
+    /// The item and chapter the last chapter step went to, and that chapter's start.
+    private var landedChapter: (item: UUID, index: Int, start: Double)?
 
     init(player: QueuePlayer, idles: Bool, enqueue: @escaping ([String]) -> Void, quit: @escaping (Int32) -> Void) {
         self.player = player
@@ -72,7 +78,62 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
         state.isMuted = player.isMuted
         state.isAtEnd = endedItem == item.id
         state.tracks = Self.tracks(of: item)
+        state.chapters = cachedChapters(of: item).map {
+            IPCPlayerState.Chapter(title: $0.title, start: $0.timeRange.start.seconds)
+        }
+        // Until the playhead goes back before where the step landed (a frame's leeway): a
+        // backward seek by any means forgets it, as mpv's does.
+        if let landed = landedChapter, landed.item == item.id, (state.position ?? 0) >= landed.start - 0.05 {
+            state.landedChapter = landed.index
+        }
         return state
+    }
+
+    /// The current item's chapters, loading them first if needed: what a chapter key awaits
+    /// before it runs `add chapter N`, so the first press after opening is not lost.
+    func loadCurrentChapters() async {
+        guard let item = player.currentItem else { return }
+        _ = cachedChapters(of: item)
+        if let load = chapterLoads[item.id] { _ = await load.value }
+    }
+
+    /// The chapters loaded for `item`; starts loading them (empty until then).
+    private func cachedChapters(of item: PlayerItem) -> [TimedMetadataGroup] {
+        if let groups = chapterGroups[item.id] { return groups }
+        if chapterLoads[item.id] == nil {
+            let id = item.id
+            let asset = item.asset
+            chapterLoads[id] = Task { [weak self] in
+                // A failed probe has no chapters; the item's own error says why.
+                let groups = (try? await asset.load(.chapterMetadataGroups)) ?? []
+                self?.chapterGroups[id] = groups
+                self?.chapterLoads[id] = nil
+                return groups
+            }
+        }
+        return []
+    }
+
+    private func goToChapter(_ destination: ChapterNavigation.Destination) -> Result<IPCValue?, IPCError> {
+        guard let item = player.currentItem else { return .failure(.commandFailed) }
+        let target: MediaTime
+        switch destination {
+        case .itemEnd:
+            // mpv plays the next entry; the last one ends (or idles), as at its end.
+            player.advanceToNextItem()
+            return .success(nil)
+        case .itemStart:
+            target = .zero
+            landedChapter = nil
+        case .chapter(let index):
+            let groups = cachedChapters(of: item)
+            guard groups.indices.contains(index) else { return .failure(.commandFailed) }
+            target = groups[index].timeRange.start
+            landedChapter = (item.id, index, target.seconds)
+        }
+        emit(.seek)
+        player.seek(to: target, toleranceBefore: .zero, toleranceAfter: .zero) { _ in }
+        return .success(nil)
     }
 
     func perform(_ action: IPCAction) -> Result<IPCValue?, IPCError> {
@@ -86,6 +147,7 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
         case .setVolume(let volume): player.volume = Float(volume / 100)
         case .setMute(let mute): player.isMuted = mute
         case .seek(let seek): return self.seek(seek)
+        case .goToChapter(let destination): return goToChapter(destination)
         case .loadFile(let url, let mode): return .success(load(url, mode))
         case .playlistNext(let force):
             guard force || player.items().count > 1 else { return .failure(.commandFailed) }

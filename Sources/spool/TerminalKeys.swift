@@ -7,6 +7,8 @@ import Foundation
 /// A key the player reacts to on a terminal.
 enum PlayerKey: Sendable, Equatable {
     case togglePause, seekBy(Double), speedDown, speedUp, volumeDown, volumeUp, toggleMute, next, quit
+    /// PgUp / PgDn: `add chapter 1` / `add chapter -1`, as mpv binds them.
+    case chapter(Int)
     /// `s`: a PNG of the current frame (`Screenshot`).
     case screenshot
 }
@@ -51,21 +53,23 @@ final class TerminalKeys: Sendable {
     }
 }
 
-/// Turns bytes from a raw terminal into keys, including the arrow keys' escape sequences.
+/// Turns bytes from a raw terminal into keys, including the escape sequences of the arrows
+/// (`ESC [ A`…) and of Page Up / Page Down (`ESC [ 5 ~`, `ESC [ 6 ~`).
 struct KeyParser {
     private var pending: [UInt8] = []
 
     /// The key `byte` completes, with its name; nil inside an escape sequence.
     mutating func press(_ byte: UInt8) -> TerminalKeyPress? {
         let inSequence = !pending.isEmpty || byte == 0x1B
-        let last = inSequence ? (pending.count == 2 ? byte : nil) : byte
+        let sequence = pending + [byte]
         let key = feed(byte)
         if inSequence {
-            let names: [UInt8: String] = [
-                UInt8(ascii: "C"): "RIGHT", UInt8(ascii: "D"): "LEFT", UInt8(ascii: "A"): "UP",
-                UInt8(ascii: "B"): "DOWN",
+            guard pending.isEmpty else { return nil }
+            let names: [[UInt8]: String] = [
+                Array("\u{1B}[C".utf8): "RIGHT", Array("\u{1B}[D".utf8): "LEFT", Array("\u{1B}[A".utf8): "UP",
+                Array("\u{1B}[B".utf8): "DOWN", Array("\u{1B}[5~".utf8): "PGUP", Array("\u{1B}[6~".utf8): "PGDWN",
             ]
-            return last.flatMap { names[$0] }.map { TerminalKeyPress(name: $0, builtIn: key) }
+            return names[sequence].map { TerminalKeyPress(name: $0, builtIn: key) }
         }
         let name: String =
             switch byte {
@@ -84,13 +88,17 @@ struct KeyParser {
                 pending.removeAll()
                 return nil
             }
-            guard pending.count == 3 else { return nil }
+            // `ESC [ digit` waits for its `~`.
+            let isDigit = pending.count >= 3 && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(pending[2])
+            guard pending.count == (isDigit ? 4 : 3) else { return nil }
             defer { pending.removeAll() }
-            switch pending[2] {
-            case UInt8(ascii: "C"): return .seekBy(5)
-            case UInt8(ascii: "D"): return .seekBy(-5)
-            case UInt8(ascii: "A"): return .seekBy(60)
-            case UInt8(ascii: "B"): return .seekBy(-60)
+            switch (pending[2], pending.last) {
+            case (UInt8(ascii: "C"), _): return .seekBy(5)
+            case (UInt8(ascii: "D"), _): return .seekBy(-5)
+            case (UInt8(ascii: "A"), _): return .seekBy(60)
+            case (UInt8(ascii: "B"), _): return .seekBy(-60)
+            case (UInt8(ascii: "5"), UInt8(ascii: "~")): return .chapter(1)
+            case (UInt8(ascii: "6"), UInt8(ascii: "~")): return .chapter(-1)
             default: return nil
             }
         }

@@ -18,7 +18,8 @@ private final class RecordingControl: IPCPlayerControl {
 }
 
 extension IPCPlayerState {
-    /// Two entries, the first playing at 2 s of 8 s, with one video and one audio track.
+    /// Two entries, the first playing at 2 s of 8 s, with one video and one audio track and
+    /// chapters at 0 (Intro), 1.5 (Main) and 6 s (untitled).
     static var playing: IPCPlayerState {
         var state = IPCPlayerState()
         state.isIdle = false
@@ -30,6 +31,7 @@ extension IPCPlayerState {
             .init(kind: .video, id: 1, codec: "h264", isDefault: true, isSelected: true, width: 160, height: 120),
             .init(kind: .audio, id: 1, codec: "aac", isDefault: true, isSelected: true, channels: 1, sampleRate: 44100),
         ]
+        state.chapters = [.init(title: "Intro", start: 0), .init(title: "Main", start: 1.5), .init(start: 6)]
         return state
     }
 }

@@ -104,7 +104,8 @@ extension VideoWindowKey {
         code(SDLK_p): .p,
         code(SDLK_9): .nine, code(SDLK_0): .zero, code(SDLK_LEFTBRACKET): .leftBracket,
         code(SDLK_RIGHTBRACKET): .rightBracket, code(SDLK_ESCAPE): .escape, code(SDLK_TAB): .tab,
-        code(SDLK_RETURN): .enter, code(SDLK_KP_ENTER): .enter,
+        code(SDLK_RETURN): .enter, code(SDLK_KP_ENTER): .enter, code(SDLK_PAGEUP): .pageUp,
+        code(SDLK_PAGEDOWN): .pageDown,
     ]
 
     /// The SDL key code that produces this key (the inverse of `init(sdlKeyCode:)`).

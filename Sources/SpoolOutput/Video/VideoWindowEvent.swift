@@ -67,6 +67,10 @@ public enum VideoWindowKey: Sendable, Hashable {
     case backTab
     /// Return or the keypad's Enter.
     case enter
+    /// Page Up (next chapter in mpv's bindings).
+    case pageUp
+    /// Page Down (previous chapter in mpv's bindings).
+    case pageDown
     /// Any other key: SDL's key code, which is the Unicode scalar value for printable keys.
     case other(code: Int)
 }

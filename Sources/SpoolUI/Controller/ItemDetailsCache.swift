@@ -9,6 +9,8 @@ struct ItemDetails {
     let groups: [MediaSelectionGroup]
     /// The HLS variants (empty for anything else), for the quality menu.
     var variants: [StreamVariant] = []
+    /// The asset's chapters (`chapterMetadataGroups`), drawn as timeline marks.
+    var chapters: [TimedMetadataGroup] = []
 
     func group(_ characteristic: MediaCharacteristic) -> MediaSelectionGroup? {
         groups.first { $0.mediaCharacteristic == characteristic && !$0.options.isEmpty }

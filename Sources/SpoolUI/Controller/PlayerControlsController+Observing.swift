@@ -78,8 +78,8 @@ extension PlayerControlsController {
         }
     }
 
-    /// Loads the title, the media-selection groups and the variants of `item` (once), then
-    /// refreshes.
+    /// Loads the title, the media-selection groups, the variants and the chapters of `item`
+    /// (once), then refreshes.
     func loadDetails(of item: PlayerItem) {
         guard details.startLoading(item.id) else { return }
         let asset = item.asset
@@ -88,9 +88,12 @@ extension PlayerControlsController {
             let metadata = try? await asset.load(.metadata)
             let groups = (try? await asset.load(.mediaSelectionGroups)) ?? []
             let variants = (try? await asset.load(.variants)) ?? []
+            let chapters = (try? await asset.load(.chapterMetadataGroups)) ?? []
             guard let self else { return }
             self.details.store(
-                ItemDetails(title: metadata?.title, artist: metadata?.artist, groups: groups, variants: variants),
+                ItemDetails(
+                    title: metadata?.title, artist: metadata?.artist, groups: groups, variants: variants,
+                    chapters: chapters),
                 for: itemID)
             self.refresh()
         }

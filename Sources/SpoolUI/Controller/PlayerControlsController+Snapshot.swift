@@ -24,6 +24,10 @@ extension PlayerControlsController {
         snapshot.loadedRanges = item.loadedTimeRanges.compactMap(Self.seconds(of:))
         addInterstitials(to: &snapshot, item: item)
         let details = details[item.id]
+        snapshot.markers += (details?.chapters ?? []).compactMap { chapter in
+            let start = chapter.timeRange.start
+            return start.isNumeric ? TimelineMarker(time: start.seconds, kind: .chapter, title: chapter.title) : nil
+        }
         snapshot.title = details?.title ?? item.asset.url.lastPathComponent
         snapshot.artist = details?.artist
         snapshot.isAudioOnly = item.status == .readyToPlay && !item.tracks.contains { $0.kind == .video }

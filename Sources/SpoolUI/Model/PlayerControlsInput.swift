@@ -34,6 +34,10 @@ public enum PlayerControlsKey: Sendable, Hashable {
     case down
     /// A printable key: today's window keys (`[` `]` `9` `0` `m` `n` `f` `p` `q`).
     case character(Character)
+    /// Page Up: the next chapter (mpv's binding).
+    case pageUp
+    /// Page Down: the previous chapter, or this one's start when well into it (mpv's rule).
+    case pageDown
 
     /// Modifier keys held with a key.
     public struct Modifiers: OptionSet, Sendable, Hashable {

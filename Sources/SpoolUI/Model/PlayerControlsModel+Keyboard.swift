@@ -1,3 +1,5 @@
+import Spool
+
 extension PlayerControlsModel {
     /// The keyboard: Tab moves the focus ring through the visible controls, Enter and Space
     /// activate, arrows move sliders and menus, Esc closes a menu or leaves full screen; the
@@ -26,6 +28,21 @@ extension PlayerControlsModel {
             return arrow(key)
         case .character(let character):
             return characterKey(character)
+        case .pageUp, .pageDown:
+            return chapterStep(key == .pageUp ? 1 : -1)
+        }
+    }
+
+    /// PgUp/PgDn: an exact seek to a chapter's start by `ChapterNavigation` (mpv's rule) over
+    /// the timeline's chapter marks; past the last chapter, the next item when there is one.
+    private func chapterStep(_ step: Int) -> [PlayerControlsAction] {
+        guard allowsSeeking else { return [] }
+        let starts = playback.markers.filter { $0.kind == .chapter }.map(\.time).sorted()
+        switch ChapterNavigation.destination(stepping: step, from: playback.currentTime, starts: starts) {
+        case .chapter(let index): return [.seek(to: starts[index], exact: true)]
+        case .itemStart: return [.seek(to: playback.timelineRange?.lowerBound ?? 0, exact: true)]
+        case .itemEnd: return playback.hasNextItem ? [.nextItem] : []
+        case nil: return []
         }
     }
 
@@ -48,7 +65,7 @@ extension PlayerControlsModel {
             return []
         case .left, .right:
             return []
-        case .tab, .character:
+        case .tab, .character, .pageUp, .pageDown:
             return nil
         }
     }

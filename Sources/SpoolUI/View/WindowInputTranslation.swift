@@ -32,6 +32,8 @@ extension VideoWindowKey {
         case .tab: (.tab, [])
         case .backTab: (.tab, [.shift])
         case .enter: (.enter, [])
+        case .pageUp: (.pageUp, [])
+        case .pageDown: (.pageDown, [])
         case .escape: (.escape, [])
         case .f: (.character("f"), [])
         case .q: (.character("q"), [])

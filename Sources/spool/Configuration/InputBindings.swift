@@ -7,14 +7,16 @@ import Foundation
 /// terminal and in the window.
 ///
 /// Keys are named as mpv names them: a printable character (`x`, `X`, `]`), or `SPACE`,
-/// `LEFT`, `RIGHT`, `UP`, `DOWN`, `ENTER`, `ESC`, `TAB`. A bad line is reported as
+/// `LEFT`, `RIGHT`, `UP`, `DOWN`, `ENTER`, `ESC`, `TAB`, `PGUP`, `PGDWN`. A bad line is reported as
 /// `PATH:LINE: reason` and skipped; the file is never fatal.
 struct InputBindings: Equatable {
     /// The command line bound to each key name.
     private(set) var commands: [String: String] = [:]
 
     /// The named keys a binding may use besides printable characters.
-    static let namedKeys: Set<String> = ["SPACE", "LEFT", "RIGHT", "UP", "DOWN", "ENTER", "ESC", "TAB"]
+    static let namedKeys: Set<String> = [
+        "SPACE", "LEFT", "RIGHT", "UP", "DOWN", "ENTER", "ESC", "TAB", "PGUP", "PGDWN",
+    ]
 
     /// The commands a binding may run: what the IPC's text commands accept.
     static let knownCommands: Set<String> = [

@@ -1,3 +1,5 @@
+import Spool
+
 /// What a command or a property write asks the player to do. The IPC layer only decides what;
 /// `PlaySession+IPC.swift` does it to the real player, and tests record it.
 enum IPCAction: Equatable, Sendable {
@@ -37,6 +39,9 @@ enum IPCAction: Equatable, Sendable {
     case stop
     case quit(code: Int32)
     case selectTrack(IPCPlayerState.Track.Kind, TrackChoice)
+    /// An exact seek to a chapter's start (or the file's start), or past the last chapter the
+    /// next entry, as mpv's `chapter` property does.
+    case goToChapter(ChapterNavigation.Destination)
 }
 
 /// Does `IPCAction`s: the player side of the protocol.

@@ -200,6 +200,8 @@ enum IPCCommands {
             return .success(.setSpeed(min(max((value.number ?? 1) + delta, 0.5), 4)))
         case ("time-pos", .success):
             return .success(.seek(.relative(delta)))
+        case ("chapter", .success):
+            return IPCProperties.stepChapter(by: delta, in: state)
         case (_, .success(let value)) where value.number != nil:
             return IPCProperties.write(name, .double((value.number ?? 0) + delta), in: state)
         default: return .failure(.propertyError)

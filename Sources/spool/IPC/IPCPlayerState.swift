@@ -32,6 +32,13 @@ struct IPCPlayerState: Equatable, Sendable {
         var sampleRate: Int?
     }
 
+    /// One chapter of the current file (`chapter-list`).
+    struct Chapter: Equatable, Sendable {
+        var title: String?
+        /// Where it starts, in seconds.
+        var start: Double
+    }
+
     /// Whether playback is paused (the user's request, kept while idle as mpv does).
     var isPaused = false
     /// Nothing is loaded: mpv's `--idle` state.
@@ -52,6 +59,11 @@ struct IPCPlayerState: Equatable, Sendable {
     /// The current file played to its end.
     var isAtEnd = false
     var tracks: [Track] = []
+    /// The current file's chapters in start order (empty: none, or not loaded yet).
+    var chapters: [Chapter] = []
+    /// The chapter the last chapter step landed on, while the playhead has not gone back
+    /// before its start (mpv's `last_chapter_seek`).
+    var landedChapter: Int?
 
     /// The current entry, if any.
     var current: Entry? { playlistPosition.flatMap { playlist.indices.contains($0) ? playlist[$0] : nil } }

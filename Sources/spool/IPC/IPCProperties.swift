@@ -1,4 +1,5 @@
 import Foundation
+import Spool
 
 /// The properties the IPC serves, mpv's names and value types: reading them from a snapshot and
 /// turning a write into an `IPCAction`. Unknown names are "property not found"; a property with
@@ -10,7 +11,8 @@ enum IPCProperties {
     static let names = [
         "pause", "time-pos", "duration", "percent-pos", "speed", "volume", "mute", "filename", "path",
         "media-title", "playlist", "playlist-pos", "playlist-count", "eof-reached", "idle-active", "track-list",
-        "aid", "sid", "vid", "time-remaining", "property-list", "command-list",
+        "aid", "sid", "vid", "time-remaining", "chapter", "chapters", "chapter-list", "property-list",
+        "command-list",
     ]
 
     /// The value of `name` in `state`.
@@ -46,6 +48,14 @@ enum IPCProperties {
         case "aid": return .success(selectedTrack(.audio, in: state))
         case "sid": return .success(selectedTrack(.subtitle, in: state))
         case "vid": return .success(selectedTrack(.video, in: state))
+        case "chapter":
+            // mpv: unavailable without chapters; -1 before the first one.
+            guard loaded, !state.chapters.isEmpty else { return .failure(.propertyUnavailable) }
+            let index = ChapterNavigation.currentIndex(
+                at: state.position ?? 0, starts: state.chapters.map(\.start), landedOn: state.landedChapter)
+            return .success(.int(Int64(index ?? -1)))
+        case "chapters": return available(loaded ? .int(Int64(state.chapters.count)) : nil)
+        case "chapter-list": return .success(.array(state.chapters.map(chapter)))
         case "property-list": return .success(.array(names.map(IPCValue.string)))
         case "command-list": return .success(.array(IPCCommands.names.map { .object([("name", .string($0))]) }))
         default: return .failure(.propertyNotFound)
@@ -81,6 +91,14 @@ enum IPCProperties {
                     return .failure(.propertyError)
                 }
                 return .success(position < 0 ? .stop : .playlistPlay(Int(position)))
+            case "chapter":
+                let index = try number(value)
+                guard state.current != nil, !state.chapters.isEmpty else { return .failure(.propertyUnavailable) }
+                guard index == index.rounded(), abs(index) < 1e6,
+                    let destination = ChapterNavigation.destination(
+                        settingIndex: Int(index), count: state.chapters.count)
+                else { return .failure(.propertyError) }
+                return .success(.goToChapter(destination))
             case "aid": return .success(.selectTrack(.audio, try trackChoice(value)))
             case "sid": return .success(.selectTrack(.subtitle, try trackChoice(value)))
             case "vid": return .success(.selectTrack(.video, try trackChoice(value)))
@@ -156,6 +174,25 @@ enum IPCProperties {
             members += [("current", .bool(true)), ("playing", .bool(true))]
         }
         members.append(("id", .int(entry.id)))
+        return .object(members)
+    }
+
+    /// mpv's `step_chapter`: `add chapter N` / `cycle chapter`, with its seek-back threshold.
+    static func stepChapter(by step: Double, in state: IPCPlayerState) -> Result<IPCAction, IPCError> {
+        guard state.current != nil, !state.chapters.isEmpty else { return .failure(.propertyUnavailable) }
+        let starts = state.chapters.map(\.start)
+        guard step.isFinite, abs(step) < 1e6,
+            let destination = ChapterNavigation.destination(
+                stepping: Int(step.rounded()), from: state.position ?? 0, starts: starts,
+                landedOn: state.landedChapter)
+        else { return .failure(.propertyUnavailable) }
+        return .success(.goToChapter(destination))
+    }
+
+    private static func chapter(_ chapter: IPCPlayerState.Chapter) -> IPCValue {
+        var members: [(String, IPCValue)] = []
+        if let title = chapter.title { members.append(("title", .string(title))) }
+        members.append(("time", .double(chapter.start)))
         return .object(members)
     }
 
