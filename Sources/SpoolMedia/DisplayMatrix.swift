@@ -59,14 +59,15 @@ struct DisplayMatrix: Equatable, Sendable {
 }
 
 extension VideoOrientation {
-    /// The orientation a container's `rotate`-style angle (clockwise degrees) and a mirror
-    /// flag describe, through the same matrix FFmpeg builds (`av_display_rotation_set` takes a
-    /// counter-clockwise angle; `av_display_matrix_flip`): for tests and tools.
-    static func fromFFmpeg(clockwiseDegrees: Double, horizontallyFlipped: Bool) -> VideoOrientation {
+    /// The orientation of the matrix FFmpeg builds with `av_display_rotation_set(m, angle)`
+    /// and then `av_display_matrix_flip(m, hflip, 0)`: for tests and tools. The `ffmpeg` CLI
+    /// turns such a picture `angle` degrees clockwise (`get_rotation` is minus
+    /// `av_display_rotation_get`, and ffprobe prints the latter as "rotation").
+    static func fromFFmpeg(rotationSetAngle angle: Double, horizontallyFlipped: Bool) -> VideoOrientation {
         var matrix = [Int32](repeating: 0, count: 9)
         matrix.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            av_display_rotation_set(base, -clockwiseDegrees)
+            av_display_rotation_set(base, angle)
             av_display_matrix_flip(base, horizontallyFlipped ? 1 : 0, 0)
         }
         return DisplayMatrix(values: matrix)?.orientation ?? .identity
