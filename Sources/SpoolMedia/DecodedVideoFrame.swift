@@ -34,6 +34,9 @@ public final class DecodedVideoFrame: VideoFrame, @unchecked Sendable {
     /// `ffmpeg` CLI print "corrupt decoded frame". At the very end of a stream it means the
     /// last packet was cut off.
     public let isCorrupt: Bool
+    /// How the picture is shown: the stream's (or the frame's own) display matrix and the
+    /// pixel shape. The planes always hold the stored, unturned picture.
+    public let displayGeometry: VideoDisplayGeometry
 
     /// The packet duration exactly as the decoder reported it (`invalid` for 0): what the
     /// `ffmpeg` CLI's timestamp logic uses, kept apart from the filled-in `duration`.
@@ -46,9 +49,10 @@ public final class DecodedVideoFrame: VideoFrame, @unchecked Sendable {
     /// Takes ownership of `frame`, whose strides must not be negative.
     init(
         owning frame: UnsafeMutablePointer<AVFrame>, presentationTime: MediaTime, duration: MediaTime,
-        packetDuration: MediaTime
+        packetDuration: MediaTime, displayGeometry: VideoDisplayGeometry
     ) {
         self.frame = frame
+        self.displayGeometry = displayGeometry
         let value = frame.pointee
         let format = AVPixelFormat(rawValue: value.format)
         self.presentationTime = presentationTime

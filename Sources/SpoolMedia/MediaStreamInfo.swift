@@ -28,6 +28,9 @@ public struct MediaStreamInfo: Sendable {
     public let guessedFrameRate: Rational
     /// The sample aspect ratio the container states; `0/1` when it states none.
     public let sampleAspectRatio: Rational
+    /// How the container asks for the picture to be turned (its display matrix); `.identity`
+    /// for audio and for video without one.
+    public let orientation: VideoOrientation
 
     /// Samples per second per channel (audio; 0 for video).
     public let sampleRate: Int
@@ -37,6 +40,8 @@ public struct MediaStreamInfo: Sendable {
     /// Whether the container may jump in time (`AVFMT_TS_DISCONT`: MPEG-TS and kin), for
     /// which the `ffmpeg` CLI counts time from the first timestamp of the streams it uses.
     let containerHasDiscontinuities: Bool
+    /// The sample aspect ratio the codec parameters state (the bitstream's, as probed).
+    let codecSampleAspectRatio: Rational
 
     /// Reads `stream` of the open `format` context. Call after `avformat_find_stream_info`,
     /// which is what fills in most of these fields.
@@ -58,6 +63,8 @@ public struct MediaStreamInfo: Sendable {
         self.guessedFrameRate =
             kind == .video ? Rational(av_guess_frame_rate(format, stream, nil)) : Rational(numerator: 0, denominator: 1)
         self.sampleAspectRatio = Rational(stream.pointee.sample_aspect_ratio)
+        self.orientation = kind == .video ? DisplayMatrix(stream: stream)?.orientation ?? .identity : .identity
+        self.codecSampleAspectRatio = Rational(parameters.sample_aspect_ratio)
         self.sampleRate = kind == .audio ? Int(parameters.sample_rate) : 0
         self.channelCount = kind == .audio ? Int(parameters.ch_layout.nb_channels) : 0
         self.containerHasDiscontinuities = (format.pointee.iformat?.pointee.flags ?? 0) & AVFMT_TS_DISCONT != 0
@@ -70,5 +77,26 @@ extension MediaStreamInfo {
     public func canContinueDecoding(as other: MediaStreamInfo) -> Bool {
         kind == other.kind && timeBase == other.timeBase
             && codecParameters.isDecoderCompatible(with: other.codecParameters)
+    }
+}
+
+extension MediaStreamInfo {
+    /// How this stream's pictures are shown: the container's orientation, and the container's
+    /// sample aspect ratio, else the bitstream's (`av_guess_sample_aspect_ratio`'s rule).
+    /// Square pixels for audio.
+    public var displayGeometry: VideoDisplayGeometry {
+        VideoDisplayGeometry(
+            orientation: orientation, pixelAspectRatio: pixelAspectRatio(frameRatio: codecSampleAspectRatio))
+    }
+
+    /// The size the pictures are shown at (`PlayerItem.presentationSize`): `width`×`height`
+    /// with `displayGeometry` applied. Zero for audio.
+    public var presentationSize: PixelSize { displayGeometry.displaySize(width: width, height: height) }
+
+    /// The container's ratio when it states one, else `frameRatio` (a decoded frame's, or
+    /// the codec's): what ffmpeg, ffplay and mpv use.
+    func pixelAspectRatio(frameRatio: Rational) -> PixelAspectRatio {
+        let chosen = sampleAspectRatio.isPositive ? sampleAspectRatio : frameRatio
+        return PixelAspectRatio(horizontalSpacing: Int(chosen.numerator), verticalSpacing: Int(chosen.denominator))
     }
 }

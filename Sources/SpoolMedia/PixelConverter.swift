@@ -50,7 +50,7 @@ public final class PixelConverter {
         }
         return DecodedVideoFrame(
             owning: converted, presentationTime: frame.presentationTime, duration: frame.duration,
-            packetDuration: frame.packetDuration)
+            packetDuration: frame.packetDuration, displayGeometry: frame.displayGeometry)
     }
 
     private func scale(

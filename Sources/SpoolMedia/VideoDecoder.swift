@@ -67,12 +67,16 @@ public final class VideoDecoder {
         let packetTicks: Int64? = value.pkt_duration > 0 ? value.pkt_duration : nil
         let durationTicks = packetTicks ?? frameTicks
         predictedTicks = ticks + (durationTicks ?? 0)
+        let geometry = VideoDisplayGeometry(
+            orientation: DisplayMatrix(frame: frame)?.orientation ?? stream.orientation,
+            pixelAspectRatio: stream.pixelAspectRatio(frameRatio: Rational(value.sample_aspect_ratio)))
         return .frame(
             DecodedVideoFrame(
                 owning: frame,
                 presentationTime: MediaTime(ticks: ticks, timeBase: stream.timeBase),
                 duration: durationTicks.map { MediaTime(ticks: $0, timeBase: stream.timeBase) } ?? .invalid,
-                packetDuration: packetTicks.map { MediaTime(ticks: $0, timeBase: stream.timeBase) } ?? .invalid))
+                packetDuration: packetTicks.map { MediaTime(ticks: $0, timeBase: stream.timeBase) } ?? .invalid,
+                displayGeometry: geometry))
     }
 
     /// While `true`, frames no other frame refers to are not decoded at all: set it, packet by

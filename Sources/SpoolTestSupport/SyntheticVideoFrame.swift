@@ -19,14 +19,18 @@ public final class SyntheticVideoFrame: VideoFrame {
     /// Each plane's row stride.
     public let bytesPerRow: [Int]
 
+    /// How the picture is to be shown (`.identity` unless given).
+    public let displayGeometry: VideoDisplayGeometry
+
     /// The number of planes.
     public var planeCount: Int { planes.count }
 
     /// A frame with exactly these planes (no checking: tests also build malformed frames).
     public init(
         width: Int, height: Int, pixelFormat: PixelFormat, planes: [[UInt8]], bytesPerRow: [Int],
-        presentationTime: MediaTime = .zero
+        presentationTime: MediaTime = .zero, displayGeometry: VideoDisplayGeometry = .identity
     ) {
+        self.displayGeometry = displayGeometry
         self.width = width
         self.height = height
         self.pixelFormat = pixelFormat
@@ -39,6 +43,13 @@ public final class SyntheticVideoFrame: VideoFrame {
     public func withPlane<R>(_ index: Int, _ body: (_ bytes: RawSpan, _ bytesPerRow: Int) throws -> R) rethrows -> R {
         let plane = planes[index]
         return try body(plane.span.bytes, bytesPerRow[index])
+    }
+
+    /// The same picture, to be shown with `geometry`.
+    public func shown(with geometry: VideoDisplayGeometry) -> SyntheticVideoFrame {
+        SyntheticVideoFrame(
+            width: width, height: height, pixelFormat: pixelFormat, planes: planes, bytesPerRow: bytesPerRow,
+            presentationTime: presentationTime, displayGeometry: geometry)
     }
 }
 

@@ -100,7 +100,10 @@ struct PlayOptions: Equatable {
           --profile NAME                also apply spool.conf's [NAME] section
           --no-config                   do not read spool.conf or input.conf (key bindings: KEY command, as mpv)
           --help, -h                    show this help
-          --vo sdl|null|framemd5:FILE   video output (default: a window when $DISPLAY is set, else none)
+          --vo sdl|null|framemd5:FILE   video output (default: a window when $DISPLAY is set, else none);
+                                        the window turns and mirrors the picture as the file's display
+                                        matrix says and applies its pixel aspect ratio; framemd5 hashes
+                                        the frames as decoded, unturned (ffmpeg -noautorotate -f framemd5)
           --ao pulse[:SINK]|wav:FILE|null
                                         audio output (default: PulseAudio when a server answers, else null)
           --audio-device NAME           play on PulseAudio sink NAME (`spool devices` lists them)

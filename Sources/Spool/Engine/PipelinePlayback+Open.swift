@@ -123,8 +123,10 @@ extension PipelinePlayback {
         continuation.yield(
             .ready(
                 ItemPlaybackInfo(
-                    duration: source.duration, tracks: tracks, presentationWidth: videoStream?.width ?? 0,
-                    presentationHeight: videoStream?.height ?? 0, seekableTimeRanges: source.seekableTimeRanges)))
+                    duration: source.duration, tracks: tracks,
+                    presentationWidth: videoStream?.presentationSize.width ?? 0,
+                    presentationHeight: videoStream?.presentationSize.height ?? 0,
+                    seekableTimeRanges: source.seekableTimeRanges)))
 
         for worker in workers {
             let thread = Thread(block: worker.body)

@@ -29,7 +29,11 @@ public final class PlayerItem: Identifiable {
     public internal(set) var duration: MediaTime = .indefinite
     /// The tracks being played (known once ready).
     public internal(set) var tracks: [AssetTrack] = []
-    /// The video's size in pixels (zero without video).
+    /// The size the video is shown at, in square pixels (zero without video), like
+    /// AVPlayerItem's: the stored size with the sample aspect ratio applied (non-square
+    /// pixels stretch the wider side) and turned by the container's display matrix — a
+    /// 1920x1080 phone clip tagged 90° reports 1080x1920. Frame hashes (`--vo framemd5`)
+    /// still cover the stored picture.
     public internal(set) var presentationSize: (width: Int, height: Int) = (0, 0)
     /// Stretches of media that are buffered and can play without more I/O.
     public internal(set) var loadedTimeRanges: [TimeRange] = []

@@ -16,10 +16,22 @@ public protocol VideoFrame: AnyObject, Sendable {
     var pixelFormat: PixelFormat { get }
     /// Number of planes (3 for yuv420p, 2 for nv12, 1 for packed RGB).
     var planeCount: Int { get }
+    /// How the stored picture is shown: the pixel shape and the turn the container asks
+    /// for. Outputs that show pictures apply it; frame hashes ignore it (the planes are
+    /// always the stored, unturned picture). Defaults to `.identity`.
+    var displayGeometry: VideoDisplayGeometry { get }
 
     /// Lends plane `index`'s bytes (its rows, `bytesPerRow` apart) to `body`. The bytes are
     /// valid only during the call.
     func withPlane<R>(_ index: Int, _ body: (_ bytes: RawSpan, _ bytesPerRow: Int) throws -> R) rethrows -> R
+}
+
+extension VideoFrame {
+    /// Square pixels, not turned.
+    public var displayGeometry: VideoDisplayGeometry { .identity }
+
+    /// The size the picture is shown at (`displayGeometry` applied to `width`×`height`).
+    public var displaySize: PixelSize { displayGeometry.displaySize(width: width, height: height) }
 }
 
 /// Where decoded video goes: an SDL window, a frame-hash file, or nowhere.

@@ -15,7 +15,8 @@ final class SDLPictureInPictureWindow {
     private var wasMoved = false
     private var contentSize: (width: Int, height: Int)
 
-    /// Creates the window for a `width`×`height` picture, hidden, on the display of `display`.
+    /// Creates the window for a picture shown at `contentWidth`×`contentHeight`, hidden, on
+    /// the display of `display`.
     init(title: String, contentWidth: Int, contentHeight: Int, display: PixelRect) throws(VideoOutputError) {
         layout = PictureInPictureLayout(contentWidth: contentWidth, contentHeight: contentHeight, bounds: display)
         contentSize = (contentWidth, contentHeight)
@@ -24,14 +25,16 @@ final class SDLPictureInPictureWindow {
             title: title, width: frame.width, height: frame.height, style: .floating(x: frame.x, y: frame.y))
     }
 
-    /// Uploads `frame`; a picture of another shape re-fits the window to its aspect ratio.
+    /// Uploads `frame`; a picture of another shown shape re-fits the window to its aspect ratio.
     func upload(_ frame: any VideoFrame) throws(VideoOutputError) {
         try window.upload(frame)
-        guard frame.width != contentSize.width || frame.height != contentSize.height else { return }
-        contentSize = (frame.width, frame.height)
+        // The shown shape (turned, square pixels) is what the window fits.
+        let shown = frame.displaySize
+        guard shown.width != contentSize.width || shown.height != contentSize.height else { return }
+        contentSize = (shown.width, shown.height)
         let position = window.position
         layout = PictureInPictureLayout(
-            contentWidth: frame.width, contentHeight: frame.height, bounds: window.usableDisplayBounds)
+            contentWidth: shown.width, contentHeight: shown.height, bounds: window.usableDisplayBounds)
         window.setSize(width: layout.frame.width, height: layout.frame.height)
         if wasMoved {
             window.setPosition(x: position.x, y: position.y)

@@ -24,12 +24,22 @@ extension SDLWindow {
     private func drawVideo(_ texture: SDLTexture, gravity: VideoGravity) throws(VideoOutputError) {
         let output = outputSize
         let placement = gravity.placement(
-            contentWidth: texture.width, contentHeight: texture.height, boundsWidth: output.width,
-            boundsHeight: output.height)
+            textureWidth: texture.width, textureHeight: texture.height, geometry: texture.displayGeometry,
+            boundsWidth: output.width, boundsHeight: output.height)
         var source = SDL_Rect(placement.source)
-        var destination = SDL_Rect(placement.destination)
+        let box = placement.destination
+        var destination = SDL_FRect(x: Float(box.x), y: Float(box.y), w: Float(box.width), h: Float(box.height))
+        let orientation = placement.orientation
         texture.applyYUVConversionMode()
-        guard SDL_RenderCopy(renderer, texture.handle, &source, &destination) == 0 else {
+        // SDL mirrors first, then turns clockwise about the destination's centre: the order
+        // `VideoOrientation` is defined in. An upright picture keeps the plain copy.
+        let status =
+            orientation == .identity
+            ? SDL_RenderCopyF(renderer, texture.handle, &source, &destination)
+            : SDL_RenderCopyExF(
+                renderer, texture.handle, &source, &destination, Double(orientation.degrees), nil,
+                orientation.isMirrored ? SDL_FLIP_HORIZONTAL : SDL_FLIP_NONE)
+        guard status == 0 else {
             throw .presentFailed("cannot draw the frame: \(SDLVideoSubsystem.lastError)")
         }
     }

@@ -8,6 +8,8 @@ struct SDLTexture {
     let pixelFormat: PixelFormat
     let width: Int
     let height: Int
+    /// How the picture now in the texture is shown (the newest upload's).
+    var displayGeometry: VideoDisplayGeometry = .identity
 
     func destroy() {
         SDL_DestroyTexture(handle)
@@ -45,6 +47,7 @@ extension SDLWindow {
     /// The frame must have passed `VideoFramePlanes.validate`.
     func upload(_ frame: any VideoFrame) throws(VideoOutputError) {
         let texture = try texture(for: frame)
+        self.texture?.displayGeometry = frame.displayGeometry
         texture.applyYUVConversionMode()
         let status: Int32
         switch frame.pixelFormat {

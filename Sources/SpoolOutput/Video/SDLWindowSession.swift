@@ -156,7 +156,8 @@ final class SDLWindowSession {
             // Shown black for an error or a sound; the first picture still chooses the size.
             isShownWithoutVideo = false
             if !hasChosenSize, !window.state.isFullscreen {
-                window.showFitting(width: frame.width, height: frame.height, fraction: Self.displayFraction)
+                window.showFitting(
+                    width: frame.displaySize.width, height: frame.displaySize.height, fraction: Self.displayFraction)
                 fittedSize = (window.state.width, window.state.height)
             }
             return
@@ -166,7 +167,8 @@ final class SDLWindowSession {
         if hasChosenSize {
             window.show()
         } else {
-            window.showFitting(width: frame.width, height: frame.height, fraction: Self.displayFraction)
+            window.showFitting(
+                width: frame.displaySize.width, height: frame.displaySize.height, fraction: Self.displayFraction)
             fittedSize = (window.state.width, window.state.height)
         }
         // After sizing, so that leaving fullscreen returns to the size the frame chose.
@@ -256,8 +258,8 @@ final class SDLWindowSession {
             throw .presentFailed("Picture in Picture needs a video frame, and none was shown yet")
         }
         let floating = try SDLPictureInPictureWindow(
-            title: "\(title) (Picture in Picture)", contentWidth: frame.width, contentHeight: frame.height,
-            display: window.usableDisplayBounds)
+            title: "\(title) (Picture in Picture)", contentWidth: frame.displaySize.width,
+            contentHeight: frame.displaySize.height, display: window.usableDisplayBounds)
         do throws(VideoOutputError) {
             try floating.upload(frame)
             floating.show()
