@@ -14,6 +14,8 @@ final class FakeItemPlayback: ItemPlayback {
         case seek(MediaTime, before: MediaTime, after: MediaTime, id: Int)
         case select(MediaSelectionOption?, MediaCharacteristic)
         case stop
+        case prepareAsNext
+        case activate
     }
 
     let events: AsyncStream<ItemPlaybackEvent>
@@ -47,6 +49,8 @@ final class FakeItemPlayback: ItemPlayback {
     func select(_ option: MediaSelectionOption?, for characteristic: MediaCharacteristic) {
         record(.select(option, characteristic))
     }
+    func prepareAsNext(after current: (any ItemPlayback)?) { record(.prepareAsNext) }
+    func activate() { record(.activate) }
     func currentTime() -> MediaTime { time }
     func statistics() -> PlaybackStatistics {
         var statistics = PlaybackStatistics()

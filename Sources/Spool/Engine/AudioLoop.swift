@@ -21,6 +21,8 @@ final class AudioLoop {
     private let events: PipelineEvents
     private let itemName: String
     private var writtenEnd: MediaTime = .invalid
+    /// Whether anything reached the device (for a prerolled item: the hand-over happened).
+    private var hasWritten = false
     /// What the decoder made of this item so far: a stream whose packets all came out as
     /// nothing is a failure with a message (an FFmpeg without support for the format), never
     /// a silent end.
@@ -95,7 +97,7 @@ final class AudioLoop {
                     try sendEndOfStreamSkippingDamage()
                     try receiveAll(generation: generation, first: &firstOfGeneration, trimBefore: &trimBefore)
                     decoder.flush()
-                    try output.drain()
+                    try finishWriting()
                     if case .failure(let failure) = item.content {
                         events.streamEnded(.audio, generation: generation, failure: failure)
                     } else {
@@ -106,7 +108,14 @@ final class AudioLoop {
                     }
                 }
             } catch let error as AudioOutputError {
-                if error == .stopped { return }
+                if error == .stopped {
+                    // Handed over, then sought back within the last samples: the device plays
+                    // the next item now, so this item's audio has ended.
+                    if (output as? AudioOutputLease)?.turn == .handedOver {
+                        events.streamEnded(.audio, generation: generation, failure: nil)
+                    }
+                    return
+                }
                 events.fail(PlaybackError(.audioOutputFailed, "\(error)"), generation: generation)
             } catch {
                 events.fail(
@@ -237,6 +246,10 @@ final class AudioLoop {
             try output.write(piece)
             statistics.update { $0.audioFramesOutput += piece.frameCount }
         }
+        if !hasWritten {
+            hasWritten = true
+            control.update { $0.audioHasDevice = true }
+        }
         writtenEnd =
             buffer.presentationTime.isNumeric ? buffer.presentationTime + mediaDuration : writtenEnd + mediaDuration
         guard writtenEnd.isNumeric else { return }
@@ -246,9 +259,26 @@ final class AudioLoop {
         let now = HostTime.now()
         let heardLatency = MediaTime(
             seconds: output.latency.timeInterval * max(clock.rate, 0.5), preferredTimescale: 1_000_000)
+        // After a gapless hand-over the device still plays the previous item's last samples:
+        // this reads before the item's start until the join is heard, so its first frame
+        // waits for the join.
         clock.anchor(media: writtenEnd - heardLatency, at: now)
         let playing = control.withLock { $0.rate > 0 && $0.generation == generation && !$0.isStalled }
         if playing { clock.setPaused(false, at: now) }
+    }
+
+    /// At the end of the item's audio: hands the device to the next item's audio when it is
+    /// prerolled and waiting (nothing drained, so its first sample follows this item's last),
+    /// then waits until this item's last sample is heard, so the item ends when it sounds
+    /// ended. Without a next item waiting, drains the output as before.
+    private func finishWriting() throws(AudioOutputError) {
+        guard let lease = output as? AudioOutputLease, lease.handOver() else {
+            try output.drain()
+            return
+        }
+        let latency = min(output.latency, .seconds(2))
+        guard latency > .zero else { return }
+        _ = control.wait(timeout: latency) { state -> Bool? in state.stopped ? true : nil }
     }
 
     /// The buffer as played at `rate`: untouched at 1 (no filter at all), otherwise through

@@ -83,11 +83,25 @@ protocol ItemPlayback: AnyObject, Sendable {
 
     /// Switches the rendition of `characteristic` to `option` (`nil`: none) while playing.
     func select(_ option: MediaSelectionOption?, for characteristic: MediaCharacteristic)
+
+    /// Opens and primes the item as the one after `current` in a queue (gapless preroll),
+    /// from its start: nothing reaches the outputs until `activate()`, except that its audio follows
+    /// the current item's last sample when that item's audio ends (the shared output's
+    /// hand-over). Its events wait, buffered, for the player to consume them.
+    func prepareAsNext(after current: (any ItemPlayback)?)
+
+    /// The prerolled item became current: its video may be shown, its clock may run.
+    func activate()
 }
 
 extension ItemPlayback {
     /// Engines without renditions ignore selections.
     func select(_ option: MediaSelectionOption?, for characteristic: MediaCharacteristic) {}
+
+    /// Engines without preroll just start; they are current once adopted.
+    func prepareAsNext(after current: (any ItemPlayback)?) { start(at: nil) }
+
+    func activate() {}
 }
 
 /// Makes the pipeline for an item (the real engine, or a fake in tests).

@@ -1,0 +1,129 @@
+import Foundation
+import SpoolTestSupport
+import Testing
+
+/// Gapless joins on outputs that keep real time: PulseAudio (recorded from the test sink's
+/// monitor with `parec`) and the presented-frame times (bench/present-probe.c, preloaded).
+/// Before preroll, the next item opened only after the previous one had drained, so the
+/// recording showed ~150 ms of silence at each join and the join's frame interval ~4× the
+/// nominal one.
+@Suite("spool play: gapless joins in real time (integration)", .timeLimit(.minutes(3)))
+struct PlayGaplessRealTimeIntegrationTests {
+    static let timeout = Duration.seconds(40)
+    /// The null sink's own rate: nothing is resampled between spool and the recording.
+    static let sinkRate = 44_100
+    /// Silence allowed inside the recording (a recording is not sample-exact): 10 ms.
+    static let allowedSilence = sinkRate / 100
+
+    /// Records the default sink's monitor while `body` runs; returns the peak of each stereo
+    /// frame (16-bit).
+    static func recordingSink(_ body: () async throws -> Void) async throws -> [Int16] {
+        let sink = try #require(
+            ProcessInfo.processInfo.environment["SPOOL_TEST_PULSE_SINK"], "run under scripts/with-test-services")
+        let path = try PlayTool.scratchPath("monitor.raw")
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        let recorder = Process()
+        recorder.executableURL = try ToolRunner.find("parec")
+        recorder.arguments = [
+            "-d", "\(sink).monitor", "--raw", "--format=s16le", "--rate=\(sinkRate)", "--channels=2",
+            "--latency-msec=20",
+        ]
+        recorder.standardOutput = file
+        try recorder.run()
+        defer {
+            if recorder.isRunning { recorder.terminate() }
+        }
+        // The recorder is connected once its first bytes (the sink's silence) arrive.
+        let connected = ContinuousClock.now
+        while (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 == 0,
+            ContinuousClock.now - connected < .seconds(10)
+        {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try await body()
+        try await Task.sleep(for: .milliseconds(300))  // the last samples reach the monitor
+        recorder.terminate()
+        recorder.waitUntilExit()
+        try file.close()
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        return stride(from: 0, to: samples.count - 1, by: 2).map { max(abs(samples[$0]), abs(samples[$0 + 1])) }
+    }
+
+    /// The longest run of silent frames between the first and the last sounding one.
+    static func longestSilence(in peaks: [Int16]) -> (frames: Int, sounding: Int) {
+        let threshold: Int16 = 8
+        guard let first = peaks.firstIndex(where: { $0 > threshold }),
+            let last = peaks.lastIndex(where: { $0 > threshold })
+        else { return (0, 0) }
+        var longest = 0
+        var run = 0
+        for peak in peaks[first...last] {
+            run = peak > threshold ? 0 : run + 1
+            longest = max(longest, run)
+        }
+        return (longest, last - first + 1)
+    }
+
+    static func tone(_ frequency: Int, name: String) async throws -> String {
+        try await PlayGaplessIntegrationTests.tone(
+            frequency, codec: ["-c:a", "aac"], name: name, rate: sinkRate)
+    }
+
+    func expectNoSilentJoin(_ arguments: [String]) async throws {
+        let peaks = try await Self.recordingSink {
+            let output = try await PlayTool.spool(
+                ["play", "--ao", "pulse", "--no-video"] + arguments, timeout: Self.timeout)
+            #expect(output.status == 0, "stderr: \(output.errorText)")
+        }
+        let (silence, sounding) = Self.longestSilence(in: peaks)
+        #expect(sounding > Self.sinkRate * 2, "recorded \(sounding) sounding frames")
+        #expect(silence <= Self.allowedSilence, "\(silence) silent frames inside the recording")
+    }
+
+    @Test("two AAC tones queued on PulseAudio: no silence at the join")
+    func queueOnPulseAudio() async throws {
+        let first = try await Self.tone(440, name: "p440.m4a")
+        let second = try await Self.tone(880, name: "p880.m4a")
+        try await expectNoSilentJoin([first, second])
+    }
+
+    @Test("--loop 3 of one AAC clip on PulseAudio: no silence at either join")
+    func loopOnPulseAudio() async throws {
+        let clip = try await Self.tone(440, name: "ploop.m4a")
+        try await expectNoSilentJoin(["--loop", "3", clip])
+    }
+
+    @Test("a 25 fps clip queued twice: the frame interval at the join is at most 1.5x nominal")
+    func videoJoinIsOnTime() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let probe = try PlayTool.scratchPath("present-probe.so")
+        let built = try await ToolRunner.run(
+            try ToolRunner.find("cc"),
+            [
+                "-shared", "-fPIC", "-O2", "-o", probe, root.appendingPathComponent("bench/present-probe.c").path,
+                "-ldl",
+            ],
+            timeout: .seconds(60))
+        #expect(built.status == 0, "cc: \(built.errorText)")
+        let clip = try await TestMedia.url(for: .h264AACMP4).path
+        let log = try PlayTool.scratchPath("presented.txt")
+        let listing = try PlayTool.scratchPath("presented.framemd5")
+        let output = try await PlayTool.spool(
+            ["play", "--ao", "pulse", "--vo", "framemd5:\(listing)", clip, clip], timeout: Self.timeout,
+            environment: ["LD_PRELOAD": probe, "BENCH_PRESENT_LOG": log])
+        #expect(output.status == 0, "stderr: \(output.errorText)")
+        let times = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").compactMap { Int64($0) }
+        // Line i of the listing is the frame presented at time i; the second item's frames
+        // count from 0 again.
+        let ticks = PlayTool.frameLines(try String(contentsOfFile: listing, encoding: .utf8)).compactMap {
+            Int($0.split(separator: ",")[1].trimmingCharacters(in: .whitespaces))
+        }
+        try #require(ticks.count == times.count && ticks.count > 80, "\(ticks.count) lines, \(times.count) times")
+        let second = try #require(ticks.indices.dropFirst().first { ticks[$0] < ticks[$0 - 1] }, "no join")
+        let join = Double(times[second] - times[second - 1]) / 1_000_000
+        #expect(join <= 60, "the join's frame interval was \(join) ms (nominal 40)")
+    }
+}
