@@ -9,7 +9,7 @@ extension PlayOptions {
     static let flagNames: Set<String> = [
         "no-video", "no-audio", "untimed", "mute", "stats", "no-mpris", "no-interstitials", "now-playing",
         "no-viewport-cap", "no-resume", "no-osc", "keep-open", "fs", "idle", "osc-always",
-        "gapless", "no-gapless",
+        "no-gapless",
     ]
 
     /// Options that take a value, as `--name VALUE` or `--name=VALUE`.
@@ -48,7 +48,6 @@ extension PlayOptions {
         case "no-resume": resumes = !isOn
         case "no-osc": showsControls = !isOn
         case "keep-open": keepsOpen = isOn
-        case "gapless": isGapless = isOn
         case "no-gapless": isGapless = !isOn
         case "fs": startsFullScreen = isOn
         case "osc-always": controlsAlwaysShown = isOn

@@ -52,7 +52,7 @@ struct PlayOptions: Equatable {
     /// Stay on the last item when it ends or fails (paused, Replay/Retry in the window) until
     /// the user quits, as mpv's `--keep-open`.
     var keepsOpen = false
-    /// `--gapless` (the default) prerolls the next item of the queue or loop while the current
+    /// Gapless (the default) prerolls the next item of the queue or loop while the current
     /// one plays, so audio joins sample-exact on the one open device (as mpv's
     /// `--gapless-audio=yes`: the device keeps its first format); `--no-gapless` opens each
     /// item after the previous one ended.
@@ -124,7 +124,7 @@ struct PlayOptions: Equatable {
           --fs                          start in full screen
           --wid ID                      show the video inside the X11 window ID (decimal or 0x hex), following its size
           --keep-open                   stay on the last item when it ends or fails, until quit
-          --gapless, --no-gapless       preroll the next queued item for a sample-exact join (default), or not
+          --no-gapless                  open each queued item after the previous one ended (default: preroll it, gapless)
           --osc-always                  keep the on-screen controls shown while playing (no auto-hide)
           --no-osc                      show the bare video in the window, without on-screen controls
           --no-mpris                    do not publish the player on the D-Bus session bus (MPRIS)

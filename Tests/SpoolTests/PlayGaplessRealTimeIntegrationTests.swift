@@ -31,19 +31,22 @@ struct PlayGaplessRealTimeIntegrationTests {
         ]
         recorder.standardOutput = file
         try recorder.run()
+        // SIGKILL: parec handles SIGTERM in its main loop, and a child of this process may
+        // start with that signal blocked (it then never exits).
         defer {
-            if recorder.isRunning { recorder.terminate() }
+            if recorder.isRunning { kill(recorder.processIdentifier, SIGKILL) }
         }
         // The recorder is connected once its first bytes (the sink's silence) arrive.
-        let connected = ContinuousClock.now
-        while (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 == 0,
-            ContinuousClock.now - connected < .seconds(10)
-        {
+        func recordedBytes() -> Int {
+            ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+        }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while recordedBytes() == 0, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
         try await body()
         try await Task.sleep(for: .milliseconds(300))  // the last samples reach the monitor
-        recorder.terminate()
+        kill(recorder.processIdentifier, SIGKILL)
         recorder.waitUntilExit()
         try file.close()
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
