@@ -9,7 +9,7 @@ import SpoolMedia
 /// is not `Sendable`.
 final class AudioLoop {
     private var decoder: AudioDecoder
-    private let converter: AudioConverter
+    private var converter: AudioConverter
     private var tempo: AudioTempoFilter?
     /// The last non-zero rate: writes made while pausing keep the rate they were decoded for.
     private var playbackRate: Double = 1
@@ -54,6 +54,13 @@ final class AudioLoop {
 
     /// Runs until the packet queue is closed. Blocks: call on the audio thread only.
     func run() {
+        // A prerolled item converts to the format the device plays, known once the current
+        // item's audio started it.
+        if let lease = output as? AudioOutputLease, let format = lease.formatOnceKnown(),
+            format != converter.outputFormat
+        {
+            converter = AudioConverter(outputFormat: format)
+        }
         do {
             try output.start(format: converter.outputFormat)
         } catch {

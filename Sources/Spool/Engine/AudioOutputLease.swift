@@ -50,6 +50,20 @@ final class AudioOutputLease: AudioOutput {
 
     var turn: Turn { state.withLock { $0.turn } }
 
+    /// The format the device plays; a waiting lease blocks until the playing lease started the
+    /// device (or its own turn came, or it was revoked). Nil when nothing started it.
+    func formatOnceKnown() -> AudioFormat? {
+        _ = state.wait(timeout: nil) { [shared] state -> Bool? in
+            state.turn != .waiting || shared.startedFormat != nil ? true : nil
+        }
+        return shared.startedFormat
+    }
+
+    /// Wakes a `formatOnceKnown()` waiting on this lease.
+    fileprivate func formatChanged() {
+        state.update { _ in }
+    }
+
     func start(format: AudioFormat) throws(AudioOutputError) {
         let turn = state.withLock { state -> Turn in
             if state.turn == .waiting { state.pending.format = format }
@@ -149,10 +163,14 @@ final class SharedAudioOutput: Sendable {
     /// The lease playing and those waiting for their turn, in order.
     private let line = Mutex<(active: AudioOutputLease?, waiting: [AudioOutputLease])>((nil, []))
 
-    /// The format the open device was last started with.
+    /// The format the open device was last started with. Setting it wakes the leases waiting
+    /// to learn it.
     var startedFormat: AudioFormat? {
         get { format.withLock { $0 } }
-        set { format.withLock { $0 = newValue } }
+        set {
+            format.withLock { $0 = newValue }
+            for lease in line.withLock({ $0.waiting }) { lease.formatChanged() }
+        }
     }
 
     init(make: @escaping @Sendable () throws(AudioOutputError) -> any AudioOutput) {
