@@ -9,6 +9,7 @@ extension PlayOptions {
     static let flagNames: Set<String> = [
         "no-video", "no-audio", "untimed", "mute", "stats", "no-mpris", "no-interstitials", "now-playing",
         "no-viewport-cap", "no-resume", "no-osc", "keep-open", "fs", "idle", "osc-always",
+        "no-gapless",
     ]
 
     /// Options that take a value, as `--name VALUE` or `--name=VALUE`.
@@ -47,6 +48,7 @@ extension PlayOptions {
         case "no-resume": resumes = !isOn
         case "no-osc": showsControls = !isOn
         case "keep-open": keepsOpen = isOn
+        case "no-gapless": isGapless = !isOn
         case "fs": startsFullScreen = isOn
         case "osc-always": controlsAlwaysShown = isOn
         case "idle": idles = isOn

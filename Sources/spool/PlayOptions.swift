@@ -52,6 +52,11 @@ struct PlayOptions: Equatable {
     /// Stay on the last item when it ends or fails (paused, Replay/Retry in the window) until
     /// the user quits, as mpv's `--keep-open`.
     var keepsOpen = false
+    /// Gapless (the default) prerolls the next item of the queue or loop while the current
+    /// one plays, so audio joins sample-exact on the one open device (as mpv's
+    /// `--gapless-audio=yes`: the device keeps its first format); `--no-gapless` opens each
+    /// item after the previous one ended.
+    var isGapless = true
     /// Keep the on-screen controls shown while playing (`--osc-always`; mpv's
     /// `osc-visibility=always`): for benchmarks, kiosks that want them up.
     var controlsAlwaysShown = false
@@ -122,6 +127,7 @@ struct PlayOptions: Equatable {
           --fs                          start in full screen
           --wid ID                      show the video inside the X11 window ID (decimal or 0x hex), following its size
           --keep-open                   stay on the last item when it ends or fails, until quit
+          --no-gapless                  open each queued item after the previous one ended (default: preroll it, gapless)
           --osc-always                  keep the on-screen controls shown while playing (no auto-hide)
           --no-osc                      show the bare video in the window, without on-screen controls
           --no-mpris                    do not publish the player on the D-Bus session bus (MPRIS)

@@ -66,6 +66,7 @@ final class PlaySession {
         }
         pendingInputs = []
         player = QueuePlayer(items: [], configuration: configuration)
+        player.prerollsNextItem = options.isGapless
         player.defaultRate = options.speed
         player.volume = options.volumePercent / 100
         player.isMuted = options.isMuted

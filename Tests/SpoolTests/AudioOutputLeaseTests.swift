@@ -1,3 +1,4 @@
+import Foundation
 import SpoolTestSupport
 import Synchronization
 import Testing
@@ -45,5 +46,49 @@ struct AudioOutputLeaseTests {
         #expect(device.framesWritten == 480)
         shared.close()
         #expect(throws: AudioOutputError.stopped) { try next.write(buffer(frames: 480)) }
+    }
+
+    @Test("a prerolled lease waits for its turn: its write blocks until the active lease hands over")
+    func prerolledLeaseWaitsForTheHandOver() throws {
+        let device = NullAudioOutput(clock: ManualClock(), timed: false)
+        let shared = SharedAudioOutput { device }
+        let current = try shared.lease()
+        try current.start(format: format)
+        try current.write(buffer(frames: 480))
+        let next = try shared.lease(waitingForTurn: true)
+        #expect(next.turn == .waiting)
+        try next.start(format: format)
+        next.setPaused(true)  // kept for its turn: the device plays on for the current item
+        let written = DispatchSemaphore(value: 0)
+        let writer = Thread {
+            try? next.write(self.buffer(frames: 960))
+            written.signal()
+        }
+        writer.start()
+        #expect(next.state.waitForBlockedThread(timeout: .seconds(10)), "the write waits for its turn")
+        #expect(device.framesWritten == 480)
+        #expect(current.handOver())
+        #expect(written.wait(timeout: .now() + 10) == .success)
+        #expect(device.framesWritten == 1440)
+        #expect(current.turn == .handedOver && next.turn == .active)
+        // The item that handed over stops later: nothing of the next item's is flushed.
+        current.stop()
+        #expect(throws: AudioOutputError.stopped) { try current.write(buffer(frames: 480)) }
+        #expect(!next.handOver(), "nobody waits: the caller drains")
+    }
+
+    @Test("revoking the playing lease passes the turn to the waiting one; a waiting lease can leave")
+    func revokePassesTheTurn() throws {
+        let device = NullAudioOutput(clock: ManualClock(), timed: false)
+        let shared = SharedAudioOutput { device }
+        let current = try shared.lease()
+        let dropped = try shared.lease(waitingForTurn: true)
+        let next = try shared.lease(waitingForTurn: true)
+        dropped.stop()
+        current.stop()
+        #expect(dropped.turn == .revoked && next.turn == .active)
+        try next.start(format: format)
+        try next.write(buffer(frames: 480))
+        #expect(device.framesWritten == 480)
     }
 }

@@ -15,6 +15,8 @@ final class FakeItemPlayback: ItemPlayback {
         case select(MediaSelectionOption?, MediaCharacteristic)
         case pinVariant(Int?)
         case stop
+        case prepareAsNext
+        case activate
     }
 
     let events: AsyncStream<ItemPlaybackEvent>
@@ -49,6 +51,8 @@ final class FakeItemPlayback: ItemPlayback {
         record(.select(option, characteristic))
     }
     func pinVariant(_ index: Int?) { record(.pinVariant(index)) }
+    func prepareAsNext(after current: (any ItemPlayback)?) { record(.prepareAsNext) }
+    func activate() { record(.activate) }
     func currentTime() -> MediaTime { time }
     func statistics() -> PlaybackStatistics {
         var statistics = PlaybackStatistics()

@@ -64,4 +64,41 @@ struct QueuePlayerTests {
         #expect(looper.loopCount == 3 && looper.status == .finished)
         #expect(player.currentItem == nil && pipelines.made.count == 3)
     }
+
+    @Test("the next item is prerolled once the current one is ready, then adopted at the end, not made again")
+    func prerollsTheNextItem() async {
+        let (a, b) = (item("a"), item("b"))
+        let player = QueuePlayer(items: [a, b], configuration: configuration, makePlayback: pipelines.factory())
+        var events = player.itemEvents().makeAsyncIterator()
+        player.play()
+        #expect(pipelines.made.count == 1, "nothing prerolled before the current item is ready")
+        let first = pipelines.made[0]
+        first.send(.ready(readyInfo))
+        _ = await events.next { $0 == .readyToPlay(itemID: a.id) }
+        #expect(pipelines.made.count == 2)
+        let next = pipelines.made[1]
+        #expect(next.calls.contains(.prepareAsNext) && !next.calls.contains(.start(nil)))
+        #expect(next.lastRate == 1, "prerolled at the player's rate")
+        // A failure of the prerolled item is not the player's while it is not current.
+        next.send(.failed(PlaybackError(.decodingFailed, "b is broken")))
+        first.send(.playedToEnd)
+        _ = await events.next { $0 == .currentItemChanged(itemID: b.id) }
+        #expect(pipelines.made.count == 2 && first.isStopped && next.calls.contains(.activate))
+        _ = await events.next { if case .failed(let id, _) = $0 { id == b.id } else { false } }
+        #expect(player.currentItem === b && b.status == .failed)
+    }
+
+    @Test("a prerolled item removed from the queue is stopped; prerollsNextItem = false makes none")
+    func removedPrerollStops() async {
+        let (a, b, c) = (item("a"), item("b"), item("c"))
+        let player = QueuePlayer(items: [a, b, c], configuration: configuration, makePlayback: pipelines.factory())
+        var events = player.itemEvents().makeAsyncIterator()
+        pipelines.made[0].send(.ready(readyInfo))
+        _ = await events.next { $0 == .readyToPlay(itemID: a.id) }
+        #expect(pipelines.made.count == 2)
+        player.remove(b)
+        #expect(pipelines.made[1].isStopped && pipelines.made.count == 3, "c is the next item now")
+        player.prerollsNextItem = false
+        #expect(pipelines.made[2].isStopped && pipelines.made.count == 3)
+    }
 }

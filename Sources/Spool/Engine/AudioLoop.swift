@@ -9,7 +9,7 @@ import SpoolMedia
 /// is not `Sendable`.
 final class AudioLoop {
     private var decoder: AudioDecoder
-    private let converter: AudioConverter
+    private var converter: AudioConverter
     private var tempo: AudioTempoFilter?
     /// The last non-zero rate: writes made while pausing keep the rate they were decoded for.
     private var playbackRate: Double = 1
@@ -21,6 +21,8 @@ final class AudioLoop {
     private let events: PipelineEvents
     private let itemName: String
     private var writtenEnd: MediaTime = .invalid
+    /// Whether anything reached the device (for a prerolled item: the hand-over happened).
+    private var hasWritten = false
     /// What the decoder made of this item so far: a stream whose packets all came out as
     /// nothing is a failure with a message (an FFmpeg without support for the format), never
     /// a silent end.
@@ -52,6 +54,13 @@ final class AudioLoop {
 
     /// Runs until the packet queue is closed. Blocks: call on the audio thread only.
     func run() {
+        // A prerolled item converts to the format the device plays, known once the current
+        // item's audio started it.
+        if let lease = output as? AudioOutputLease, let format = lease.formatOnceKnown(),
+            format != converter.outputFormat
+        {
+            converter = AudioConverter(outputFormat: format)
+        }
         do {
             try output.start(format: converter.outputFormat)
         } catch {
@@ -95,7 +104,7 @@ final class AudioLoop {
                     try sendEndOfStreamSkippingDamage()
                     try receiveAll(generation: generation, first: &firstOfGeneration, trimBefore: &trimBefore)
                     decoder.flush()
-                    try output.drain()
+                    try finishWriting()
                     if case .failure(let failure) = item.content {
                         events.streamEnded(.audio, generation: generation, failure: failure)
                     } else {
@@ -106,7 +115,14 @@ final class AudioLoop {
                     }
                 }
             } catch let error as AudioOutputError {
-                if error == .stopped { return }
+                if error == .stopped {
+                    // Handed over, then sought back within the last samples: the device plays
+                    // the next item now, so this item's audio has ended.
+                    if (output as? AudioOutputLease)?.turn == .handedOver {
+                        events.streamEnded(.audio, generation: generation, failure: nil)
+                    }
+                    return
+                }
                 events.fail(PlaybackError(.audioOutputFailed, "\(error)"), generation: generation)
             } catch {
                 events.fail(
@@ -237,6 +253,10 @@ final class AudioLoop {
             try output.write(piece)
             statistics.update { $0.audioFramesOutput += piece.frameCount }
         }
+        if !hasWritten {
+            hasWritten = true
+            control.update { $0.audioHasDevice = true }
+        }
         writtenEnd =
             buffer.presentationTime.isNumeric ? buffer.presentationTime + mediaDuration : writtenEnd + mediaDuration
         guard writtenEnd.isNumeric else { return }
@@ -246,9 +266,26 @@ final class AudioLoop {
         let now = HostTime.now()
         let heardLatency = MediaTime(
             seconds: output.latency.timeInterval * max(clock.rate, 0.5), preferredTimescale: 1_000_000)
+        // After a gapless hand-over the device still plays the previous item's last samples:
+        // this reads before the item's start until the join is heard, so its first frame
+        // waits for the join.
         clock.anchor(media: writtenEnd - heardLatency, at: now)
         let playing = control.withLock { $0.rate > 0 && $0.generation == generation && !$0.isStalled }
         if playing { clock.setPaused(false, at: now) }
+    }
+
+    /// At the end of the item's audio: hands the device to the next item's audio when it is
+    /// prerolled and waiting (nothing drained, so its first sample follows this item's last),
+    /// then waits until this item's last sample is heard, so the item ends when it sounds
+    /// ended. Without a next item waiting, drains the output as before.
+    private func finishWriting() throws(AudioOutputError) {
+        guard let lease = output as? AudioOutputLease, lease.handOver() else {
+            try output.drain()
+            return
+        }
+        let latency = min(output.latency, .seconds(2))
+        guard latency > .zero else { return }
+        _ = control.wait(timeout: latency) { state -> Bool? in state.stopped ? true : nil }
     }
 
     /// The buffer as played at `rate`: untouched at 1 (no filter at all), otherwise through

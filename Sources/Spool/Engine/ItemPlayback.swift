@@ -87,6 +87,15 @@ protocol ItemPlayback: AnyObject, Sendable {
     /// Plays the HLS variant at `index` of the multivariant playlist from the next segment on
     /// (manual quality), or chooses adaptively again with `nil`.
     func pinVariant(_ index: Int?)
+
+    /// Opens and primes the item as the one after `current` in a queue (gapless preroll),
+    /// from its start: nothing reaches the outputs until `activate()`, except that its audio follows
+    /// the current item's last sample when that item's audio ends (the shared output's
+    /// hand-over). Its events wait, buffered, for the player to consume them.
+    func prepareAsNext(after current: (any ItemPlayback)?)
+
+    /// The prerolled item became current: its video may be shown, its clock may run.
+    func activate()
 }
 
 extension ItemPlayback {
@@ -95,6 +104,11 @@ extension ItemPlayback {
 
     /// Engines without variants ignore them.
     func pinVariant(_ index: Int?) {}
+
+    /// Engines without preroll just start; they are current once adopted.
+    func prepareAsNext(after current: (any ItemPlayback)?) { start(at: nil) }
+
+    func activate() {}
 }
 
 /// Makes the pipeline for an item (the real engine, or a fake in tests).

@@ -59,6 +59,15 @@ struct PipelineControlState: Sendable {
     /// Whether the video output shows video (its window is not hidden or minimised). While it
     /// does not, the video decoder idles and audio plays on: background playback.
     var isVideoShown = true
+    /// Whether the item is the player's current one. A prerolled item (the next of a queue)
+    /// is not: it opens, decodes and waits, and shows nothing until the player makes it current.
+    var isActive = true
+    /// Whether the item's audio has written to the device: for a prerolled item, the current
+    /// item handed the device over, and its first frame may be shown when the clock reaches it.
+    var audioHasDevice = false
+    /// Whether the item before this prerolled one presented its last frame (or has no video):
+    /// two render threads never present to the one video output at once.
+    var previousVideoDone = false
     /// Where the item ends early (`forwardPlaybackEndTime`, an interstitial): set once, before
     /// the pipeline threads start.
     var endTime: MediaTime?

@@ -11,9 +11,11 @@ extension PipelinePlayback {
 
         let videoStream = configuration.videoOutput != nil ? source.video : nil
         var audioOutput: (any AudioOutput)?
+        // A prerolled item's audio waits its turn: the current item hands the device over.
+        let isActive = control.withLock { $0.isActive }
         if source.audio != nil, let sharedAudio {
             do {
-                audioOutput = try sharedAudio.lease()
+                audioOutput = try sharedAudio.lease(waitingForTurn: !isActive)
             } catch {
                 fail(PlaybackError(.audioOutputFailed, "\(error)", underlying: error))
                 return
@@ -25,9 +27,19 @@ extension PipelinePlayback {
             return
         }
 
+        // The video output is prepared for the item's stream when the item is current (a
+        // prerolled item's, by its render thread once the player made it current).
+        var prepareVideoOutput: (@Sendable () throws(VideoOutputError) -> Void)?
         if let videoStream, let preparing = configuration.videoOutput as? any StreamPreparingVideoOutput {
+            let containerStart = source.startTime
+            prepareVideoOutput = { () throws(VideoOutputError) in
+                try preparing.prepare(for: videoStream, containerStartTime: containerStart)
+            }
+        }
+        if isActive, let prepare = prepareVideoOutput {
+            prepareVideoOutput = nil
             do {
-                try preparing.prepare(for: videoStream, containerStartTime: source.startTime)
+                try prepare()
             } catch {
                 audioOutput?.stop()
                 fail(PlaybackError(.videoOutputFailed, "\(error)", underlying: error))
@@ -74,7 +86,8 @@ extension PipelinePlayback {
                 ))
             let render = RenderLoop(
                 output: videoOutput, control: control, frames: frames, clock: clock, statistics: counters,
-                isUntimed: isUntimed, drivesClock: audioStream == nil, events: events)
+                isUntimed: isUntimed, drivesClock: audioStream == nil, events: events,
+                prepareOutput: prepareVideoOutput, finished: { [weak self] in self?.videoFinished() })
             workers.append(("spool-render", { render.run() }))
         }
         if let audioStream, let audioPackets, let audioOutput {
@@ -97,6 +110,7 @@ extension PipelinePlayback {
                 ))
         }
 
+        if videoStream == nil { videoFinished() }
         let stopObservingVisibility = videoStream != nil ? observeVideoVisibility() : nil
         running.withLock { running in
             running.audioOutput = audioOutput
@@ -105,7 +119,7 @@ extension PipelinePlayback {
             running.stopObservingVisibility = stopObservingVisibility
         }
         // stop() may have run before the queues were registered: then nobody else shuts them.
-        let (stopped, rate, volume) = control.withLock { ($0.stopped, $0.rate, $0.volume) }
+        let (stopped, rate, volume, isCurrent) = control.withLock { ($0.stopped, $0.rate, $0.volume, $0.isActive) }
         if stopped {
             for queue in queues { queue.shutDown() }
             audioOutput?.stop()
@@ -118,7 +132,7 @@ extension PipelinePlayback {
         let now = HostTime.now()
         clock.anchor(media: start, at: now)
         clock.setRate(rate > 0 ? rate : 1, at: now)
-        clock.setPaused(rate == 0, at: now)
+        clock.setPaused(rate == 0 || !isCurrent, at: now)
 
         continuation.yield(
             .ready(

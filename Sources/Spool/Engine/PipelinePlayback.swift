@@ -35,6 +35,8 @@ final class PipelinePlayback: ItemPlayback {
     let externalSubtitleURL: URL?
     /// Cancels the rendition and subtitle streams when the item stops.
     let cancels = CancelGroup()
+    /// Whether this item's last frame is out, and the prerolled next item's control to tell.
+    let videoHandOff = Mutex<(done: Bool, successor: PipelineControl?)>((false, nil))
 
     /// What exists once the item is open; read by commands from the main actor.
     struct Running {
@@ -121,15 +123,59 @@ final class PipelinePlayback: ItemPlayback {
         }
     }
 
-    func setRate(_ rate: Double, algorithm: AudioTimePitchAlgorithm) {
-        let stalled = control.update { state -> Bool in
-            state.rate = rate
-            state.algorithm = algorithm
-            return state.isStalled
+    func prepareAsNext(after current: (any ItemPlayback)?) {
+        control.update { $0.isActive = false }
+        if let current = current as? PipelinePlayback {
+            let done = current.videoHandOff.withLock { handOff -> Bool in
+                handOff.successor = control
+                return handOff.done
+            }
+            if done { control.update { $0.previousVideoDone = true } }
+        } else {
+            control.update { $0.previousVideoDone = true }
         }
+        start(at: nil)
+    }
+
+    /// This item presented its last frame (or has no video, or stopped): a prerolled next
+    /// item may present its first.
+    func videoFinished() {
+        let successor = videoHandOff.withLock { handOff -> PipelineControl? in
+            handOff.done = true
+            return handOff.successor
+        }
+        successor?.update { $0.previousVideoDone = true }
+    }
+
+    func activate() {
+        let (wasActive, rate, stalled) = control.update { state -> (Bool, Double, Bool) in
+            defer { state.isActive = true }
+            return (state.isActive, state.rate, state.isStalled)
+        }
+        guard !wasActive else { return }
+        // The clock held still while prerolled (unless its audio already plays: the hand-over
+        // anchored it); from now on it follows the rate as for any current item.
         let now = HostTime.now()
         if rate > 0 { clock.setRate(rate, at: now) }
-        if !stalled { clock.setPaused(rate == 0, at: now) }
+        if !stalled, !hasAudioPlaying { clock.setPaused(rate == 0, at: now) }
+    }
+
+    /// Whether the item's audio has the device (a prerolled item's after the hand-over).
+    private var hasAudioPlaying: Bool {
+        (running.withLock { $0.audioOutput } as? AudioOutputLease)?.turn == .active
+    }
+
+    func setRate(_ rate: Double, algorithm: AudioTimePitchAlgorithm) {
+        let (stalled, active) = control.update { state -> (Bool, Bool) in
+            state.rate = rate
+            state.algorithm = algorithm
+            return (state.isStalled, state.isActive)
+        }
+        let now = HostTime.now()
+        if active || hasAudioPlaying {
+            if rate > 0 { clock.setRate(rate, at: now) }
+            if !stalled { clock.setPaused(rate == 0, at: now) }
+        }
         running.withLock { $0.audioOutput }?.setPaused(rate == 0)
     }
 
@@ -190,6 +236,7 @@ final class PipelinePlayback: ItemPlayback {
             return state.stopped
         }
         guard !alreadyStopped else { return }
+        videoFinished()
         canceller.cancel()
         running.withLock { $0.cancelSource }?()
         cancels.cancelAll()

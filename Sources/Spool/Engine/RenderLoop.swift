@@ -1,4 +1,5 @@
 import SpoolCore
+import Synchronization
 
 /// The render thread: takes decoded frames and presents each when the master clock reaches
 /// it (or at once when untimed), dropping frames that are too late, measuring A/V sync, and
@@ -14,12 +15,20 @@ final class RenderLoop: Sendable {
     private let drivesClock: Bool
     private let events: PipelineEvents
     private let schedule = FrameSchedule()
+    /// Prepares the output for a prerolled item's stream once the item is current (nil: done).
+    private let prepareOutput: (@Sendable () throws(VideoOutputError) -> Void)?
+    private let outputPrepared = Mutex(false)
+    /// Called when the last frame is out: a prerolled next item may present from then on.
+    private let finished: @Sendable () -> Void
 
     init(
         output: any VideoOutput, control: PipelineControl, frames: BoundedBlockingQueue<FrameItem>,
         clock: PlaybackClock, statistics: PipelineStatistics, isUntimed: Bool, drivesClock: Bool,
-        events: PipelineEvents
+        events: PipelineEvents, prepareOutput: (@Sendable () throws(VideoOutputError) -> Void)? = nil,
+        finished: @escaping @Sendable () -> Void = {}
     ) {
+        self.finished = finished
+        self.prepareOutput = prepareOutput
         self.output = output
         self.control = control
         self.frames = frames
@@ -35,6 +44,7 @@ final class RenderLoop: Sendable {
         var generation = 0
         var firstOfGeneration = true
         let endTime = control.withLock { $0.endTime }
+        guard waitUntilCurrent() else { return }
         while let (item, _) = frames.pop() {
             if item.generation < control.generation { continue }  // decoded before a seek
             if item.generation != generation {
@@ -46,14 +56,49 @@ final class RenderLoop: Sendable {
                 // Decoded before the end time, shown after it (reordered frames): not shown.
                 if let endTime, frame.presentationTime >= endTime { continue }
                 guard waitUntilDue(frame, generation: generation, isFirst: firstOfGeneration) else { continue }
+                guard prepareOutputOnce() else { return }
                 present(frame, generation: generation, isFirst: firstOfGeneration)
                 firstOfGeneration = false
             case .endOfStream:
+                finished()
                 events.streamEnded(.video, generation: generation, failure: nil)
             case .failure(let failure):
+                finished()
                 events.streamEnded(.video, generation: generation, failure: failure)
             }
         }
+    }
+
+    /// A prerolled item shows nothing until the player makes it current or, timed with
+    /// audio, until its audio has the device (the clock then reaches its first frame exactly
+    /// when the join is heard, before the player's own switch). `false` when the item
+    /// stopped first.
+    private func waitUntilCurrent() -> Bool {
+        let joinsByAudio = !isUntimed && !drivesClock
+        let current = control.wait(timeout: nil) { state -> Bool? in
+            if state.stopped { return false }
+            return state.isActive || (joinsByAudio && state.audioHasDevice && state.previousVideoDone) ? true : nil
+        }
+        return current == true
+    }
+
+    /// Prepares the output for a prerolled item's stream right before its first frame, when
+    /// the previous item's last frame is out (both clocks follow the same audio device).
+    private func prepareOutputOnce() -> Bool {
+        guard let prepareOutput else { return true }
+        let first = outputPrepared.withLock { prepared -> Bool in
+            defer { prepared = true }
+            return !prepared
+        }
+        guard first else { return true }
+        do {
+            try prepareOutput()
+        } catch {
+            events.fail(
+                PlaybackError(.videoOutputFailed, "\(error)", underlying: error), generation: control.generation)
+            return false
+        }
+        return true
     }
 
     /// Waits until `frame` is due. Returns `false` when it must not be shown: it was dropped

@@ -75,18 +75,20 @@ public class Player {
     var mediaSelectionCriteria: [MediaCharacteristic: MediaSelectionCriteria] = [:]
 
     let configuration: PlayerConfiguration
-    private let makePlayback: ItemPlaybackFactory
+    let makePlayback: ItemPlaybackFactory
+    /// The next item's pipeline, opened while the current item plays (a gapless queue).
+    var prerolled: (item: PlayerItem, playback: any ItemPlayback)?
     var playback: (any ItemPlayback)?
     private var playbackEvents: Task<Void, Never>?
     /// The rate asked for: by the app, or by the player itself at an item's end or failure.
     /// Every change reaches the engine, so the rate the player reports and the rate its
     /// engine plays at cannot disagree (a seek back after the end must not play unheard).
-    private var requestedRate: Float = 0 {
+    private(set) var requestedRate: Float = 0 {
         didSet { applyRate() }
     }
     private var storedVolume: Float = 1
     private var storedMuted = false
-    private var itemIsReady = false
+    private(set) var itemIsReady = false
     private var itemIsStalled = false
     /// Completion handlers of seeks not finished yet, by seek ID.
     var pendingSeeks: [Int: @MainActor (Bool) -> Void] = [:]
@@ -143,6 +145,7 @@ public class Player {
         set {
             storedVolume = min(max(newValue, 0), 1)
             playback?.setVolume(effectiveVolume)
+            prerolled?.playback.setVolume(effectiveVolume)
         }
     }
 
@@ -152,10 +155,11 @@ public class Player {
         set {
             storedMuted = newValue
             playback?.setVolume(effectiveVolume)
+            prerolled?.playback.setVolume(effectiveVolume)
         }
     }
 
-    private var effectiveVolume: Float { storedMuted ? 0 : storedVolume }
+    var effectiveVolume: Float { storedMuted ? 0 : storedVolume }
 
     /// Plays at `defaultRate`.
     public func play() { rate = defaultRate }
@@ -174,14 +178,18 @@ public class Player {
         tearDownCurrentItem()
         currentItem = item
         publish(.currentItemChanged(itemID: item?.id))
+        let adopted = item.flatMap { takePrerolledPlayback(for: $0) }
         guard let item else {
+            updatePreroll()
             updateTimeControlStatus()
             return
         }
-        item.selectionCriteria = mediaSelectionCriteria
-        item.environmentLanguages = preferredLanguages
+        if adopted == nil {
+            item.selectionCriteria = mediaSelectionCriteria
+            item.environmentLanguages = preferredLanguages
+        }
         interstitialScheduler?.willStart(item)
-        let playback = makePlayback(item)
+        let playback = adopted ?? makePlayback(item)
         self.playback = playback
         item.selectionHandler = { [weak playback] option, characteristic in
             playback?.select(option, for: characteristic)
@@ -196,8 +204,15 @@ public class Player {
         }
         playback.setVolume(effectiveVolume)
         playback.setWaitsToMinimizeStalling(automaticallyWaitsToMinimizeStalling)
-        playback.start(at: nil)
+        if adopted != nil {
+            // A pin set while the item was prerolled (its pipeline read the one before).
+            playback.pinVariant(item.preferredVariantIndex)
+            playback.activate()
+        } else {
+            playback.start(at: nil)
+        }
         applyRate()
+        updatePreroll()
     }
 
     /// A stream of the player's events (item changes, readiness, ends, stalls, seeks, status),
@@ -234,6 +249,10 @@ public class Player {
     }
 
     private func applyRate() {
+        // The prerolled item plays at the same rate, so its audio needs no change at the join.
+        if let prerolled {
+            prerolled.playback.setRate(Double(requestedRate), algorithm: prerolled.item.audioTimePitchAlgorithm)
+        }
         guard let playback, let item = currentItem else {
             updateTimeControlStatus()
             return
@@ -254,6 +273,7 @@ public class Player {
             status = .readyToPlay
             error = nil
             publish(.readyToPlay(itemID: item.id))
+            updatePreroll()
         case .firstFrame:
             item.isReadyForDisplay = true
         case .mediaSelection(let selection):
@@ -313,6 +333,10 @@ public class Player {
         case .none: break
         }
     }
+
+    /// The item that plays after the current one, prerolled for a gapless join; a plain
+    /// player has none.
+    func itemToPreroll() -> PlayerItem? { nil }
 
     /// What `.advance` does at an item's end; a plain player has no next item, so it pauses.
     func advanceAfterEnd() {

@@ -3,6 +3,14 @@
 public final class QueuePlayer: Player {
     private var queue: [PlayerItem] = []
 
+    /// Whether the next item is opened and primed while the current one plays, so that the
+    /// join is gapless: its first audio sample follows the current item's last on the same
+    /// device, and its first frame is ready when the current item ends. `true` by default;
+    /// `false` opens each item only after the previous one ended (and its audio drained).
+    public var prerollsNextItem = true {
+        didSet { updatePreroll() }
+    }
+
     /// A queue player with `items`, the first one current. Advances at item ends.
     public init(items: [PlayerItem], configuration: PlayerConfiguration) {
         // Built like a plain player's, so its audio output joins its audio session.
@@ -29,6 +37,10 @@ public final class QueuePlayer: Player {
         replaceCurrentItem(with: queue.first)
     }
 
+    override func itemToPreroll() -> PlayerItem? {
+        prerollsNextItem && queue.count > 1 ? queue[1] : nil
+    }
+
     /// Inserts `item` after `afterItem`, or at the end when `afterItem` is nil or not queued.
     /// An item already queued is not inserted twice.
     public func insert(_ item: PlayerItem, after afterItem: PlayerItem?) {
@@ -38,7 +50,7 @@ public final class QueuePlayer: Player {
         } else {
             queue.append(item)
         }
-        if currentItem == nil { replaceCurrentItem(with: queue.first) }
+        if currentItem == nil { replaceCurrentItem(with: queue.first) } else { updatePreroll() }
     }
 
     /// Whether `item` may be inserted after `afterItem` (it is not queued already).
@@ -53,6 +65,7 @@ public final class QueuePlayer: Player {
             advanceToNextItem()
         } else {
             queue.remove(at: index)
+            updatePreroll()
         }
     }
 
