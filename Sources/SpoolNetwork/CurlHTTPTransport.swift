@@ -4,15 +4,16 @@ public import SpoolCore
 /// path (the library Kodi and GStreamer's curlhttpsrc use).
 ///
 /// Guarantees:
-/// - Every transfer of every session runs on one I/O thread (`CurlMultiLoop`), woken by
-///   `curl_multi_wakeup` when a caller starts, pauses, resumes or cancels one, so a slow link
-///   costs a poll per arrival and nothing more.
+/// - A session's transfers run on its own I/O thread and multi handle (`CurlMultiLoop`),
+///   woken by `curl_multi_wakeup` when a caller starts, resumes or cancels one, so a slow link
+///   costs a poll per arrival and nothing more. The thread starts with the first request and
+///   ends when the session is invalidated (the source closed), closing its connections.
 /// - `pause()` stops reading the socket (`CURL_WRITEFUNC_PAUSE`) and `resume()` continues
 ///   on the same connection (`curl_easy_pause`): back-pressure sends no new request.
 /// - `cancel()` from any thread returns at once; the I/O thread removes the transfer and
 ///   closes its connection (an incomplete body cannot be reused). Nothing is reported after.
-/// - Connections are kept alive and reused between a source's requests (one connection
-///   cache, libcurl's); HTTP/2 where a TLS server offers it; proxies from the environment
+/// - Connections are kept alive and reused between a source's requests (the session's
+///   connection cache); HTTP/2 where a TLS server offers it; proxies from the environment
 ///   (`http_proxy`, `https_proxy`, `no_proxy`, as curl reads them); TLS verified against the
 ///   system's CA store; redirects followed up to `maximumRedirects`, http(s) only;
 ///   `CURLOPT_NOSIGNAL`, so no signal is raised on any thread.
@@ -20,7 +21,7 @@ public struct CurlHTTPTransport: HTTPTransport {
     /// The most redirects one request follows.
     public var maximumRedirects: Int
 
-    /// A transport over the shared I/O thread.
+    /// A transport; each session gets its own I/O thread.
     public init(maximumRedirects: Int = 10) {
         self.maximumRedirects = maximumRedirects
     }
@@ -30,17 +31,17 @@ public struct CurlHTTPTransport: HTTPTransport {
     /// `false`: removing a transfer from the multi handle cannot race its completion.
     public var cancellingNearCompletionIsUnsafe: Bool { false }
 
-    /// A session whose transfers run on the shared I/O thread.
+    /// A session with an I/O thread of its own (started by its first request).
     public func makeSession(_ configuration: HTTPTransportConfiguration) -> any HTTPTransportSession {
         CurlTransportSession(
             options: CurlTransfer.Options(
                 requestTimeout: configuration.requestTimeout, maximumRedirects: maximumRedirects),
-            loop: CurlMultiLoop.shared)
+            loop: CurlMultiLoop())
     }
 }
 
-/// One byte source's transfers: started on the shared loop, and cancelled together when the
-/// session is invalidated.
+/// One byte source's transfers: started on the session's loop; invalidating the session
+/// cancels them and ends the loop (closing its connections).
 final class CurlTransportSession: HTTPTransportSession {
     private let options: CurlTransfer.Options
     private let loop: CurlMultiLoop
@@ -76,5 +77,6 @@ final class CurlTransportSession: HTTPTransportSession {
             return Array(state.transfers.values)
         }
         running.forEach { $0.cancel() }
+        loop.submit(.shutdown)
     }
 }
