@@ -1,7 +1,7 @@
 // swift-tools-version:6.2
 // Spool: a media playback framework and player for Linux.
 // Dependencies point one way: spool → SpoolUI → Spool → {SpoolMedia, SpoolOutput, SpoolDesktop,
-// SpoolHLS, SpoolPersistence} → SpoolCore. Only the wrapper targets import a C module.
+// SpoolHLS, SpoolPersistence, SpoolNetwork} → SpoolCore. Only the wrapper targets import a C module.
 import PackageDescription
 
 let strictSwift: [SwiftSetting] = [
@@ -38,6 +38,8 @@ let package = Package(
         // libass: its header is <ass/ass.h> and includes nothing outside libc, so no pkgConfig
         // (libass.pc's private requirements would add glib's and harfbuzz's include paths).
         .systemLibrary(name: "CLibass"),
+        // libcurl (libcurl4-openssl-dev): the byte path's HTTP client.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl"),
 
         // Pure Swift layers.
         .target(name: "SpoolCore", swiftSettings: strictSwift),
@@ -50,12 +52,14 @@ let package = Package(
         .target(name: "SpoolDesktop", dependencies: ["SpoolCore", "CDBus"], swiftSettings: strictSwift),
         .target(
             name: "SpoolPersistence", dependencies: ["SpoolCore", "CSQLite"], swiftSettings: strictSwift),
+        .target(name: "SpoolNetwork", dependencies: ["SpoolCore", "CCurl"], swiftSettings: strictSwift),
 
         // The public facade.
         .target(
             name: "Spool",
             dependencies: [
                 "SpoolCore", "SpoolHLS", "SpoolMedia", "SpoolOutput", "SpoolDesktop", "SpoolPersistence",
+                "SpoolNetwork",
             ],
             swiftSettings: strictSwift),
 
@@ -78,7 +82,8 @@ let package = Package(
         .target(name: "SpoolTestSupport", dependencies: ["SpoolCore"], swiftSettings: strictSwift),
 
         .testTarget(
-            name: "SpoolCoreTests", dependencies: ["SpoolCore", "SpoolTestSupport"], swiftSettings: strictSwift),
+            name: "SpoolCoreTests", dependencies: ["SpoolCore", "SpoolTestSupport", "SpoolNetwork"],
+            swiftSettings: strictSwift),
         .testTarget(
             name: "SpoolHLSTests", dependencies: ["SpoolHLS", "SpoolTestSupport"], swiftSettings: strictSwift),
         .testTarget(

@@ -85,11 +85,11 @@ public final class URLAsset: AsynchronousPropertyLoading {
     }
 
     /// An asset for `url`. Nothing is read until the first `load`. `byteSourceFactory`
-    /// defaults to `ByteSources.make(for:)`; tests pass a fake.
+    /// defaults to `ByteSources.makeForPlayback(for:)` (libcurl for http); tests pass a fake.
     public init(
         url: URL,
         byteSourceFactory: @escaping ByteSourceFactory = { url throws(ByteSourceError) in
-            try ByteSources.make(for: url)
+            try ByteSources.makeForPlayback(for: url)
         }
     ) {
         self.url = url

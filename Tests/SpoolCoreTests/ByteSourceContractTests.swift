@@ -75,7 +75,7 @@ import Testing
     func missingResourceIsNotFound(kind: SourceKind) async throws {
         let fixture = try ByteSourceFixture()
         let url = fixture.missingURL(kind)
-        let source = try ByteSources.make(for: url)
+        let source = try ByteSourceFixture.source(kind, for: url)
         let result = await onThread { try source.open() }
         #expect(result.failure == .notFound(url))
         source.close()
@@ -101,37 +101,41 @@ import Testing
 
     // MARK: HTTP-specific failures
 
-    @Test(arguments: [410, 404])
-    func goneOrNotFoundStatusIsNotFound(status: Int) async throws {
+    @Test(arguments: [410, 404], HTTPTransportKind.allCases)
+    func goneOrNotFoundStatusIsNotFound(status: Int, transport: HTTPTransportKind) async throws {
         let fixture = try ByteSourceFixture()
         fixture.server.setRoute("/gone", .status(status))
-        let source = HTTPByteSource(url: fixture.server.url("/gone"))
+        let source = HTTPByteSource(url: fixture.server.url("/gone"), options: .init(transport: transport.transport))
         #expect(await onThread { try source.open() }.failure == .notFound(source.url))
     }
 
-    @Test func serverErrorIsHTTPStatusWhenNotRetried() async throws {
+    @Test(arguments: HTTPTransportKind.allCases)
+    func serverErrorIsHTTPStatusWhenNotRetried(transport: HTTPTransportKind) async throws {
         let fixture = try ByteSourceFixture()
         fixture.server.setRoute("/broken", .status(500))
         // Retries off: HTTPByteSourceRecoveryTests covers a 5xx that is retried.
-        let source = HTTPByteSource(url: fixture.server.url("/broken"), options: .init(loadErrorPolicy: .never))
+        let source = HTTPByteSource(
+            url: fixture.server.url("/broken"), options: .init(loadErrorPolicy: .never, transport: transport.transport))
         #expect(await onThread { try source.open() }.failure == .httpStatus(500, source.url))
     }
 
-    @Test func refusedConnectionIsNetworkError() async throws {
+    @Test(arguments: HTTPTransportKind.allCases)
+    func refusedConnectionIsNetworkError(transport: HTTPTransportKind) async throws {
         let port = try LoopbackHTTPServer.refusedPort()
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/payload.bin"))
-        let source = HTTPByteSource(url: url)
+        let source = HTTPByteSource(url: url, options: .init(transport: transport.transport))
         let error = try #require(await onThread { try source.open() }.failure)
         #expect(error.isNetwork(for: url), "\(error)")
         #expect(error.description.contains("refused"), "\(error)")
     }
 
-    @Test func cancelWhileReadIsBlockedOnThrottledServerReturnsPromptly() async throws {
+    @Test(arguments: HTTPTransportKind.allCases)
+    func cancelWhileReadIsBlockedOnThrottledServerReturnsPromptly(transport: HTTPTransportKind) async throws {
         let fixture = try ByteSourceFixture()
         // One 16 KiB chunk, then nothing for a minute: the second read must block.
         let chunk = 16 << 10
         fixture.server.setRoute("/slow", .file(payload, throttle: .init(chunkSize: chunk, delay: .seconds(60))))
-        let source = HTTPByteSource(url: fixture.server.url("/slow"))
+        let source = HTTPByteSource(url: fixture.server.url("/slow"), options: .init(transport: transport.transport))
         let first = try await onThread {
             try source.open()
             return try source.read(exactly: chunk)

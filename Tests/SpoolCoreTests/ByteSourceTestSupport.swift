@@ -1,11 +1,15 @@
 import Foundation
 import SpoolCore
+import SpoolNetwork
 import SpoolTestSupport
 
 /// The real byte sources the contract suite covers.
 enum SourceKind: String, CaseIterable, Sendable, CustomStringConvertible {
     case file
+    /// HTTP over URLSession (SpoolCore's default transport).
     case http
+    /// HTTP over libcurl (the product's).
+    case httpCurl
 
     var description: String { rawValue }
 }
@@ -39,7 +43,7 @@ final class ByteSourceFixture: Sendable {
     func url(_ kind: SourceKind) -> URL {
         switch kind {
         case .file: fileURL
-        case .http: server.url(Self.servedPath)
+        case .http, .httpCurl: server.url(Self.servedPath)
         }
     }
 
@@ -47,13 +51,36 @@ final class ByteSourceFixture: Sendable {
     func missingURL(_ kind: SourceKind) -> URL {
         switch kind {
         case .file: directory.appendingPathComponent("missing.bin")
-        case .http: server.url("/media/missing.bin")
+        case .http, .httpCurl: server.url("/media/missing.bin")
         }
     }
 
     /// A fresh, unopened source of `kind` for the payload, made by the factory.
     func source(_ kind: SourceKind) throws -> any ByteSource {
-        try ByteSources.make(for: url(kind))
+        try Self.source(kind, for: url(kind))
+    }
+
+    /// A fresh, unopened source of `kind` for `url`, made by the factory.
+    static func source(_ kind: SourceKind, for url: URL) throws -> any ByteSource {
+        switch kind {
+        case .file, .http: try ByteSources.make(for: url)
+        case .httpCurl: try ByteSources.make(for: url, httpOptions: .init(transport: CurlHTTPTransport()))
+        }
+    }
+}
+
+/// The HTTP clients an `HTTPByteSource` runs on: every HTTP suite runs against each.
+enum HTTPTransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
+    case urlSession
+    case curl
+
+    var description: String { rawValue }
+
+    var transport: any HTTPTransport {
+        switch self {
+        case .urlSession: URLSessionHTTPTransport()
+        case .curl: CurlHTTPTransport()
+        }
     }
 }
 

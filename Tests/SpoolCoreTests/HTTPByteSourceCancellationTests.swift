@@ -6,13 +6,14 @@ import Testing
 /// Cancellation must reach the network: once a source is cancelled, no more bytes of its
 /// resource may keep downloading. The server is the witness.
 @Suite struct HTTPByteSourceCancellationTests {
-    @Test func cancelClosesTheConnectionLongBeforeTheFileIsServed() async throws {
+    @Test(arguments: HTTPTransportKind.allCases)
+    func cancelClosesTheConnectionLongBeforeTheFileIsServed(transport: HTTPTransportKind) async throws {
         let fileSize = 8 << 20
         let server = try LoopbackHTTPServer()
         // ~256 KiB/s: the whole file would take about 32 s.
         let file = RandomBytes.make(count: fileSize)
         server.setRoute("/big.bin", .file(file, throttle: .rate(bytesPerSecond: 256 << 10)))
-        let source = HTTPByteSource(url: server.url("/big.bin"))
+        let source = HTTPByteSource(url: server.url("/big.bin"), options: .init(transport: transport.transport))
 
         let readBytes = try await onThread {
             try source.open()

@@ -14,16 +14,20 @@ struct HTTPByteSourceRecoveryTests {
     static let cut = file.count * 3 / 10
 
     private static func source(
-        _ server: FaultInjectingHTTPServer, clock: ManualClock, policy: LoadErrorPolicy = LoadErrorPolicy()
+        _ server: FaultInjectingHTTPServer, clock: ManualClock, policy: LoadErrorPolicy = LoadErrorPolicy(),
+        _ transport: HTTPTransportKind
     ) -> HTTPByteSource {
-        HTTPByteSource(url: server.url, options: .init(loadErrorPolicy: policy, clock: clock))
+        HTTPByteSource(
+            url: server.url, options: .init(loadErrorPolicy: policy, clock: clock, transport: transport.transport))
     }
 
-    @Test("a connection reset at 30 % continues with Range: bytes=N- at the byte where it broke")
-    func resetAt30Percent() async throws {
+    @Test(
+        "a connection reset at 30 % continues with Range: bytes=N- at the byte where it broke",
+        arguments: HTTPTransportKind.allCases)
+    func resetAt30Percent(transport: HTTPTransportKind) async throws {
         let server = try FaultInjectingHTTPServer(file: Self.file)
         server.script([.reset(afterBytes: Self.cut)])
-        let source = Self.source(server, clock: ManualClock())
+        let source = Self.source(server, clock: ManualClock(), transport)
         defer { source.close() }
         let data = try await onThread {
             try source.open()
@@ -38,13 +42,15 @@ struct HTTPByteSourceRecoveryTests {
         #expect(source.waitForRetries(1, timeout: .zero) == [.zero], "the first retry of a reset is immediate")
     }
 
-    @Test("a stall at 30 % is detected after the stall timeout and resumed with a Range request")
-    func stallAt30Percent() async throws {
+    @Test(
+        "a stall at 30 % is detected after the stall timeout and resumed with a Range request",
+        arguments: HTTPTransportKind.allCases)
+    func stallAt30Percent(transport: HTTPTransportKind) async throws {
         let server = try FaultInjectingHTTPServer(file: Self.file)
         server.script([.stall(afterBytes: Self.cut, for: nil)])
         let clock = ManualClock()
         let policy = LoadErrorPolicy()
-        let source = Self.source(server, clock: clock, policy: policy)
+        let source = Self.source(server, clock: clock, policy: policy, transport)
         async let read = onThread {
             try source.open()
             return try source.readToEnd()
@@ -75,12 +81,12 @@ struct HTTPByteSourceRecoveryTests {
         #expect(start > 0 && start <= Self.cut, "\(requests)")
     }
 
-    @Test("503 twice, then the file: retried after 1 s and 2 s on the clock")
-    func serviceUnavailableTwice() async throws {
+    @Test("503 twice, then the file: retried after 1 s and 2 s on the clock", arguments: HTTPTransportKind.allCases)
+    func serviceUnavailableTwice(transport: HTTPTransportKind) async throws {
         let server = try FaultInjectingHTTPServer(file: Self.file)
         server.script([.status(503), .status(503)])
         let clock = ManualClock()
-        let source = Self.source(server, clock: clock)
+        let source = Self.source(server, clock: clock, transport)
         async let read = onThread {
             try source.open()
             return try source.readToEnd()
@@ -100,12 +106,13 @@ struct HTTPByteSourceRecoveryTests {
         #expect(server.requests.map(\.status) == [503, 503, 200])
     }
 
-    @Test("a 5xx that never ends fails after the retries, as HTTP 503 for the URL")
-    func serviceUnavailableForever() async throws {
+    @Test(
+        "a 5xx that never ends fails after the retries, as HTTP 503 for the URL", arguments: HTTPTransportKind.allCases)
+    func serviceUnavailableForever(transport: HTTPTransportKind) async throws {
         let server = try FaultInjectingHTTPServer(file: Self.file)
         server.script(Array(repeating: .status(503), count: 10))
         let clock = ManualClock()
-        let source = Self.source(server, clock: clock, policy: LoadErrorPolicy(maxRetries: 2))
+        let source = Self.source(server, clock: clock, policy: LoadErrorPolicy(maxRetries: 2), transport)
         async let open = onThread { try source.open() }
         // After the async let: on a failed expectation the source is closed first, which
         // ends the blocked call the async let then waits for (else the suite would hang).
@@ -121,22 +128,24 @@ struct HTTPByteSourceRecoveryTests {
         #expect(server.requests.map(\.status) == [503, 503, 503])
     }
 
-    @Test("404 and 403 are not retried", arguments: [404, 403])
-    func clientErrorsAreNotRetried(_ status: Int) async throws {
+    @Test("404 and 403 are not retried", arguments: [404, 403], HTTPTransportKind.allCases)
+    func clientErrorsAreNotRetried(_ status: Int, transport: HTTPTransportKind) async throws {
         let server = try FaultInjectingHTTPServer(file: Self.file)
         server.script([.status(status)])
-        let source = Self.source(server, clock: ManualClock())
+        let source = Self.source(server, clock: ManualClock(), transport)
         defer { source.close() }
         let error = await onThread { try source.open() }.failure
         #expect(error == .forHTTPStatus(status, url: source.url))
         #expect(server.requests.count == 1)
     }
 
-    @Test("a Content-Length 1 MiB too long plays to the real end: the 416 at the end is the end")
-    func contentLengthTooLong() async throws {
+    @Test(
+        "a Content-Length 1 MiB too long plays to the real end: the 416 at the end is the end",
+        arguments: HTTPTransportKind.allCases)
+    func contentLengthTooLong(transport: HTTPTransportKind) async throws {
         let server = try FaultInjectingHTTPServer(file: Self.file)
         server.script([.wrongContentLength(by: 1 << 20)])
-        let source = Self.source(server, clock: ManualClock())
+        let source = Self.source(server, clock: ManualClock(), transport)
         defer { source.close() }
         let data = try await onThread {
             try source.open()
@@ -149,12 +158,12 @@ struct HTTPByteSourceRecoveryTests {
         #expect(source.length == Int64(Self.file.count))
     }
 
-    @Test("a Content-Length too short plays what is there, without an error")
-    func contentLengthTooShort() async throws {
+    @Test("a Content-Length too short plays what is there, without an error", arguments: HTTPTransportKind.allCases)
+    func contentLengthTooShort(transport: HTTPTransportKind) async throws {
         let server = try FaultInjectingHTTPServer(file: Self.file)
         let missing = 256 << 10
         server.script([.wrongContentLength(by: -missing)])
-        let source = Self.source(server, clock: ManualClock())
+        let source = Self.source(server, clock: ManualClock(), transport)
         defer { source.close() }
         let data = try await onThread {
             try source.open()
@@ -164,11 +173,13 @@ struct HTTPByteSourceRecoveryTests {
         #expect(server.requests.count == 1)
     }
 
-    @Test("a server ignoring the resume's Range (200): the delivered bytes are skipped, no gap, no repeat")
-    func rangeIgnoredOnResume() async throws {
+    @Test(
+        "a server ignoring the resume's Range (200): the delivered bytes are skipped, no gap, no repeat",
+        arguments: HTTPTransportKind.allCases)
+    func rangeIgnoredOnResume(transport: HTTPTransportKind) async throws {
         let server = try FaultInjectingHTTPServer(file: Self.file)
         server.script([.reset(afterBytes: Self.cut), .ignoringRange])
-        let source = Self.source(server, clock: ManualClock())
+        let source = Self.source(server, clock: ManualClock(), transport)
         defer { source.close() }
         let data = try await onThread {
             try source.open()
@@ -181,11 +192,13 @@ struct HTTPByteSourceRecoveryTests {
         #expect(!source.isSeekable, "a server that ignores ranges cannot seek")
     }
 
-    @Test("a resource whose ETag changed mid-transfer fails clearly instead of splicing two files")
-    func changedResourceFails() async throws {
+    @Test(
+        "a resource whose ETag changed mid-transfer fails clearly instead of splicing two files",
+        arguments: HTTPTransportKind.allCases)
+    func changedResourceFails(transport: HTTPTransportKind) async throws {
         let server = try FaultInjectingHTTPServer(file: Self.file)
         server.script([.reset(afterBytes: Self.cut), HTTPFault(etag: "\"another-version\"")])
-        let source = Self.source(server, clock: ManualClock())
+        let source = Self.source(server, clock: ManualClock(), transport)
         defer { source.close() }
         let outcome = await onThread {
             try source.open()
@@ -197,12 +210,14 @@ struct HTTPByteSourceRecoveryTests {
         #expect(server.requests.count == 2)
     }
 
-    @Test("a server gone mid-body: the retries end with one line naming the URL and the reason")
-    func serverGoneMidBody() async throws {
+    @Test(
+        "a server gone mid-body: the retries end with one line naming the URL and the reason",
+        arguments: HTTPTransportKind.allCases)
+    func serverGoneMidBody(transport: HTTPTransportKind) async throws {
         let server = try FaultInjectingHTTPServer(file: Self.file)
         server.script([.stall(afterBytes: Self.cut, for: nil)])
         let clock = ManualClock()
-        let source = Self.source(server, clock: clock, policy: LoadErrorPolicy(maxRetries: 2))
+        let source = Self.source(server, clock: clock, policy: LoadErrorPolicy(maxRetries: 2), transport)
         defer { source.close() }
         let first = try await onThread {
             try source.open()

@@ -3,21 +3,17 @@ import Testing
 
 @testable import SpoolCore
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("HTTPTransferState: a body cut off in the same burst as its head")
 struct HTTPTransferStateTests {
     private static let url = URL(string: "http://127.0.0.1:9/cut.ts")!
 
-    private static func response(_ status: Int, _ headers: [String: String]) -> HTTPURLResponse {
-        HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
+    private static func response(_ status: Int, _ headers: [String: String]) -> HTTPTransferHead {
+        HTTPTransferHead(status: status, fields: headers)
     }
 
-    /// A task only as the transfer's identity; it is never resumed.
-    private static func task() -> URLSessionDataTask {
-        URLSession(configuration: .ephemeral).dataTask(with: url)
+    /// A transfer only as the transfer's identity; nothing runs.
+    private static func task() -> any HTTPTransfer {
+        IdentityTransfer()
     }
 
     @Test("head, bytes and the hang-up all before the reader looks: the response counts, the bytes come first")
@@ -30,7 +26,7 @@ struct HTTPTransferStateTests {
             state.receiveResponse(
                 Self.response(200, ["Content-Length": "1000", "Accept-Ranges": "bytes"]), from: task, at: .zero) == nil)
         #expect(state.receiveData(Data(repeating: 7, count: 600), from: task, at: .zero) == nil)
-        state.complete(task, error: URLError(.networkConnectionLost))
+        state.complete(task, error: HTTPTransportError(.connectionLost, "lost"))
 
         #expect(try state.responseOutcome() == true, "opened (seekable) despite the failure that followed")
         #expect(try state.take(upTo: 1 << 20)?.count == 600)
@@ -42,7 +38,7 @@ struct HTTPTransferStateTests {
         var state = HTTPTransferState(url: Self.url, bufferLimit: 1 << 20)
         let task = Self.task()
         state.begin(task, for: .open)
-        state.complete(task, error: URLError(.cannotConnectToHost))
+        state.complete(task, error: HTTPTransportError(.connectionRefused, "refused"))
         #expect(throws: ByteSourceError.self) { try state.responseOutcome() }
     }
 
@@ -55,7 +51,7 @@ struct HTTPTransferStateTests {
             Self.response(200, ["Content-Length": "1000", "Accept-Ranges": "bytes"]), from: first, at: .zero)
         let second = Self.task()
         state.begin(second, for: .seek(500))
-        state.complete(second, error: URLError(.cannotConnectToHost))
+        state.complete(second, error: HTTPTransportError(.connectionRefused, "refused"))
         #expect(throws: ByteSourceError.self) { try state.responseOutcome() }
     }
 
@@ -63,7 +59,7 @@ struct HTTPTransferStateTests {
     /// its response head.
     private static func streaming(
         length: Int, received: Int, seconds: Double, bufferLimit: Int = 64 << 20
-    ) -> (HTTPTransferState, URLSessionDataTask, now: Duration) {
+    ) -> (HTTPTransferState, any HTTPTransfer, now: Duration) {
         var state = HTTPTransferState(url: url, bufferLimit: bufferLimit)
         let task = Self.task()
         state.begin(task, for: .open)
@@ -116,4 +112,11 @@ struct HTTPTransferStateTests {
             #expect(throws: ByteSourceError.self) { try state.responseOutcome() }
         }
     }
+}
+
+/// An `HTTPTransfer` that does nothing: the state only compares identities.
+private final class IdentityTransfer: HTTPTransfer {
+    func cancel() {}
+    func pause() {}
+    func resume() {}
 }

@@ -12,7 +12,7 @@ extension PipelinePlayback {
         let source: any ByteSource
         let demuxer: Demuxer
         do {
-            source = try ByteSources.make(for: asset.url)
+            source = try ByteSources.makeForPlayback(for: asset.url)
             demuxer = try Demuxer(source: source, canceller: canceller)
         } catch let error as ByteSourceError {
             if error != .cancelled { fail(PlaybackError(AssetLoadError(error))) }

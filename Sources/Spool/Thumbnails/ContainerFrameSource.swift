@@ -27,7 +27,7 @@ final class ContainerFrameSource: ThumbnailFrameSource {
             throw .cannotOpen(ByteSourceError.notFound(url).description)
         }
         do {
-            demuxer = try Demuxer(source: try ByteSources.make(for: url), canceller: cancel)
+            demuxer = try Demuxer(source: try ByteSources.makeForPlayback(for: url), canceller: cancel)
         } catch let error as ByteSourceError {
             throw error == .cancelled ? .cancelled : .cannotOpen(error.description)
         } catch {

@@ -15,20 +15,23 @@ extension ByteSourceError {
     /// happened in words a user can act on.
     package static func forTransportError(_ error: any Error, url: URL) -> ByteSourceError {
         guard let urlError = error as? URLError else { return .network(error.localizedDescription, url) }
-        let message =
-            switch urlError.code {
-            case .cannotConnectToHost: "connection refused (nothing is listening, or a firewall rejected it)"
-            case .cannotFindHost, .dnsLookupFailed: "the host name could not be resolved (DNS)"
-            case .timedOut: "the server did not respond in time"
-            case .networkConnectionLost: "the connection was lost during the transfer"
-            case .notConnectedToInternet: "no network connection"
-            case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-                .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-                "the secure (TLS) connection failed"
-            case .badServerResponse: "the server's response was not valid HTTP"
-            case .httpTooManyRedirects: "too many redirects"
-            default: "\(urlError.localizedDescription) (URLError \(urlError.code.rawValue))"
-            }
-        return .network(message, url)
+        return .network(transportMessage(for: urlError), url)
+    }
+
+    /// What a URLSession failure means, in words a user can act on.
+    static func transportMessage(for urlError: URLError) -> String {
+        switch urlError.code {
+        case .cannotConnectToHost: "connection refused (nothing is listening, or a firewall rejected it)"
+        case .cannotFindHost, .dnsLookupFailed: "the host name could not be resolved (DNS)"
+        case .timedOut: "the server did not respond in time"
+        case .networkConnectionLost: "the connection was lost during the transfer"
+        case .notConnectedToInternet: "no network connection"
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            "the secure (TLS) connection failed"
+        case .badServerResponse: "the server's response was not valid HTTP"
+        case .httpTooManyRedirects: "too many redirects"
+        default: "\(urlError.localizedDescription) (URLError \(urlError.code.rawValue))"
+        }
     }
 }

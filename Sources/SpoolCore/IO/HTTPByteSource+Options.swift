@@ -2,8 +2,8 @@ extension HTTPByteSource {
     /// How an `HTTPByteSource` talks to the server.
     public struct Options: Sendable {
         /// How long a request may go without progress (connecting, waiting for the response
-        /// head, or between body bytes) before it fails with `.network`. swift-corelibs-
-        /// foundation counts whole seconds, so it is rounded down, and at least 1 s.
+        /// head, or between body bytes) before it fails with `.network`. Both transports
+        /// count whole seconds, so it is rounded down, and at least 1 s.
         public var requestTimeout: Duration
         /// The most bytes buffered ahead of the reader. When a seekable transfer reaches
         /// it, the transfer is paused and continued with a range request once the reader
@@ -22,15 +22,20 @@ extension HTTPByteSource {
         /// clock; the default is the continuous clock, like `now`'s, because a byte source is
         /// made deep in the loading path, where no player clock is at hand.
         public var clock: any Clock<Duration>
+        /// The HTTP client that carries the requests: URLSession unless given (the product
+        /// passes libcurl's, SpoolNetwork's `CurlHTTPTransport`).
+        public var transport: any HTTPTransport
 
-        /// Options with a 15 s request timeout, a 4 MiB buffer and the default load-error
-        /// policy by default.
+        /// Options with a 15 s request timeout, a 4 MiB buffer, the default load-error
+        /// policy and URLSession by default.
         public init(
             requestTimeout: Duration = .seconds(15), bufferLimit: Int = 4 << 20, headers: [String: String] = [:],
             now: @escaping @Sendable () -> Duration = Options.monotonic,
             loadErrorPolicy: LoadErrorPolicy = LoadErrorPolicy(),
-            clock: any Clock<Duration> = ContinuousClock.continuous
+            clock: any Clock<Duration> = ContinuousClock.continuous,
+            transport: any HTTPTransport = URLSessionHTTPTransport()
         ) {
+            self.transport = transport
             self.requestTimeout = requestTimeout
             self.bufferLimit = bufferLimit
             self.headers = headers

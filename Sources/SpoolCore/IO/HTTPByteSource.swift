@@ -1,10 +1,7 @@
 public import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// A `ByteSource` for http and https URLs, built on URLSession.
+/// A `ByteSource` for http and https URLs over an `HTTPTransport` (`Options.transport`:
+/// URLSession by default here, libcurl in the product).
 ///
 /// Guarantees:
 /// - `open()` returns once the response head has arrived: 404 and 410 throw `.notFound`,
@@ -15,11 +12,11 @@ public import Foundation
 ///   buffered bytes costs nothing; otherwise it cancels the transfer and waits for the
 ///   answer to `Range: bytes=N-`. A server that then answers 200 cannot seek: the source
 ///   becomes unseekable, stands at byte 0 of that answer, and `seek` throws `.notSeekable`.
-/// - Memory is bounded for seekable resources: the transfer is stopped once
+/// - Memory is bounded for seekable resources: the transfer is paused once
 ///   `Options.bufferLimit` bytes are held ahead of the reader; the bytes the network had
-///   already delivered by then are kept too (on a fast link that can be several MiB more,
-///   because swift-corelibs-foundation queues received data for the delegate without
-///   limit).
+///   already delivered by then are kept too (with URLSession that can be several MiB more on
+///   a fast link, because swift-corelibs-foundation queues received data for the delegate
+///   without limit).
 /// - Faults are ridden out as `Options.loadErrorPolicy` allows (`LoadErrorPolicy`): a reset,
 ///   an early close, a stall (no byte for the policy's `stallTimeout`) or a 5xx mid-body is
 ///   retried with `Range: bytes=N-` at the first byte not yet received, after the backoff on
@@ -29,17 +26,19 @@ public import Foundation
 ///   A 5xx or a time-out on the first request is retried too; 4xx answers are not. A 416 to
 ///   a resume means the announced length was too long: the body ends there. Only when the
 ///   retries are exhausted does a read throw, naming the URL and the last reason.
-/// - `cancel()` works from any thread: it cancels the URLSession task at once (its TCP
-///   connection is closed) and blocked or later calls throw `.cancelled`.
+/// - `cancel()` works from any thread: it cancels the transfer at once (its TCP connection
+///   is closed) and blocked or later calls throw `.cancelled`.
 ///
-/// Back-pressure: swift-corelibs-foundation's `URLSessionTask.suspend()` removes the
-/// transfer from libcurl (closing its connection), and `resume()` then sends the original
-/// request again, so the body would be delivered from byte 0 a second time (verified on
-/// Swift 6.3.1); its request timer also keeps running while suspended. So a full buffer
-/// *cancels* the task, and reading below half the limit continues with a new
-/// `Range: bytes=N-` request, on a new connection. Resources that cannot be ranged
-/// (no `Accept-Ranges` or no length) are buffered without a bound, because their transfer
-/// cannot be resumed.
+/// Back-pressure: a transport that `pausesInPlace` (libcurl's) holds a full buffer's
+/// transfer on its connection and continues it there once the reader has drained half the
+/// limit — no new request. URLSession cannot: swift-corelibs-foundation's
+/// `URLSessionTask.suspend()` removes the transfer from libcurl (closing its connection), and
+/// `resume()` then sends the original request again, so the body would be delivered from
+/// byte 0 a second time (verified on Swift 6.3.1). With it a full buffer *cancels* the
+/// task, and reading below half the limit continues with a new `Range: bytes=N-` request, on
+/// a new connection. Resources that cannot be ranged (no `Accept-Ranges` or no length) are
+/// buffered without a bound on URLSession, because their transfer cannot be resumed; paused
+/// in place they are bounded like the rest.
 public final class HTTPByteSource: ByteSource {
     /// The resource's URL.
     public let url: URL
@@ -47,8 +46,8 @@ public final class HTTPByteSource: ByteSource {
     public let options: Options
 
     private let state: ConditionLock<HTTPTransferState>
-    /// One session per source, so cancelling or invalidating it affects only this source.
-    private let session: URLSession
+    /// One session per source, so invalidating it affects only this source.
+    private let session: any HTTPTransportSession
     /// Starts requests and runs the retry and stall timers.
     private let driver: HTTPTransferDriver
 
@@ -56,22 +55,19 @@ public final class HTTPByteSource: ByteSource {
     public init(url: URL, options: Options = Options()) {
         self.url = url
         self.options = options
+        let transport = options.transport
         let state = ConditionLock(
-            HTTPTransferState(url: url, bufferLimit: options.bufferLimit, policy: options.loadErrorPolicy))
+            HTTPTransferState(
+                url: url, bufferLimit: options.bufferLimit, policy: options.loadErrorPolicy,
+                pausesInPlace: transport.pausesInPlace,
+                cancellingNearCompletionIsUnsafe: transport.cancellingNearCompletionIsUnsafe))
         self.state = state
         let timeline = ClockTimeline(clock: options.clock)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = max(1, options.requestTimeout.timeInterval)
-        let delegateQueue = OperationQueue()
-        // Serial, so data callbacks are applied to the buffer in arrival order.
-        delegateQueue.maxConcurrentOperationCount = 1
-        delegateQueue.name = "HTTPByteSource \(url.redactedForDisplay)"
-        let delegate = HTTPTransferDelegate(state: state, url: url, options: options, timeline: timeline)
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
+        let session = transport.makeSession(
+            HTTPTransportConfiguration(requestTimeout: options.requestTimeout, label: url.redactedForDisplay))
         self.session = session
-        driver = HTTPTransferDriver(state: state, session: session, url: url, options: options, timeline: timeline)
+        driver =
+            HTTPTransferDelegate(state: state, session: session, url: url, options: options, timeline: timeline).driver
     }
 
     deinit {
@@ -119,6 +115,7 @@ public final class HTTPByteSource: ByteSource {
             if transfer.needsRefill {
                 driver.start(.refill(transfer.fetchOffset), in: &transfer)
             }
+            driver.resumeIfDrained(in: &transfer)
             return data
         }
         return data ?? Data()
@@ -147,7 +144,7 @@ public final class HTTPByteSource: ByteSource {
         task?.cancel()
     }
 
-    /// Cancels the transfer and invalidates the session (which releases its delegate).
+    /// Cancels the transfer and invalidates the session (which releases the events).
     /// Idempotent; later calls throw `.cancelled`.
     public func close() {
         let now = options.now()
@@ -156,10 +153,7 @@ public final class HTTPByteSource: ByteSource {
             return (transfer.terminate(as: .closed, at: now), wasOpen)
         }
         task?.cancel()
-        // Not `invalidateAndCancel()`: it cancels every task the session still lists, including
-        // one whose completion is under way, which traps in swift-corelibs-foundation. The
-        // current transfer was cancelled just above; earlier ones were when they were replaced.
-        if wasOpen { session.finishTasksAndInvalidate() }
+        if wasOpen { session.invalidate() }
     }
 
     /// Bytes returned by `read` so far (not counting bytes skipped by seeking).
@@ -171,6 +165,13 @@ public final class HTTPByteSource: ByteSource {
     /// passed: lets tests cancel a read that is known to be blocked.
     func waitForBlockedCall(timeout: Duration) -> Bool {
         state.waitForBlockedThread(timeout: timeout)
+    }
+
+    /// Blocks until the transfer is paused for back-pressure, or `timeout` passed.
+    func waitForPause(timeout: Duration) -> Bool {
+        state.wait(timeout: timeout) { transfer in
+            if case .paused = transfer.phase { true } else { nil }
+        } ?? false
     }
 
     /// Blocks until at least `count` retries were scheduled, or `timeout` passed; returns
@@ -192,7 +193,7 @@ public final class HTTPByteSource: ByteSource {
         }
         if let outcome { return outcome }
         let error = ByteSourceError.network("no response within \(options.requestTimeout)", url)
-        let (timedOut, task) = state.update { transfer -> (Bool, URLSessionDataTask?) in
+        let (timedOut, task) = state.update { transfer -> (Bool, (any HTTPTransfer)?) in
             guard case .awaitingResponse = transfer.phase, transfer.attempt == attempt else { return (false, nil) }
             transfer.phase = .failed(error)
             transfer.cancelTimers()

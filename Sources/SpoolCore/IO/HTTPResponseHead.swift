@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The parts of an HTTP response head that decide how a byte source treats the body.
 struct HTTPResponseHead: Equatable, Sendable {
     /// `bytes first-last/total` from a 206 answer; `total` is `nil` for `*`.
@@ -36,16 +32,16 @@ struct HTTPResponseHead: Equatable, Sendable {
         self.unsatisfiedRangeTotal = unsatisfiedRangeTotal
     }
 
-    init(_ response: HTTPURLResponse) {
+    init(_ response: HTTPTransferHead) {
+        let length = response.value("Content-Length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
         self.init(
-            status: response.statusCode,
-            contentLength: response.expectedContentLength >= 0 ? response.expectedContentLength : nil,
-            acceptsByteRanges: response.value(forHTTPHeaderField: "Accept-Ranges")?.lowercased() == "bytes",
-            contentRange: response.value(forHTTPHeaderField: "Content-Range").flatMap(Self.parseContentRange),
+            status: response.status,
+            contentLength: length.flatMap { $0 >= 0 ? $0 : nil },
+            acceptsByteRanges: response.value("Accept-Ranges")?.lowercased() == "bytes",
+            contentRange: response.value("Content-Range").flatMap(Self.parseContentRange),
             validator: HTTPResourceValidator(
-                etag: response.value(forHTTPHeaderField: "ETag"),
-                lastModified: response.value(forHTTPHeaderField: "Last-Modified")),
-            unsatisfiedRangeTotal: Self.unsatisfiedRangeTotal(response.value(forHTTPHeaderField: "Content-Range")))
+                etag: response.value("ETag"), lastModified: response.value("Last-Modified")),
+            unsatisfiedRangeTotal: Self.unsatisfiedRangeTotal(response.value("Content-Range")))
     }
 
     /// The length of the whole resource: Content-Range's total for a 206, else

@@ -1,38 +1,34 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Starts an `HTTPByteSource`'s requests and runs its timers: the stall watch of each
 /// request and the backoff before a retry, both on the injected clock.
 ///
-/// A value made wherever a request may start — the source's calls and the session's delegate
-/// callbacks (which are handed the session) — so nothing holds the session but the source.
-/// Every method is called with the state's lock held; the timers take the lock themselves
-/// when they wake, and act only while their request is still the current one.
+/// A value made wherever a request may start — the source's calls and the transport's event
+/// callbacks (`HTTPTransferDelegate`). Every method is called with the state's lock held;
+/// the timers take the lock themselves when they wake, and act only while their request is
+/// still the current one.
 struct HTTPTransferDriver: Sendable {
     let state: ConditionLock<HTTPTransferState>
-    let session: URLSession
+    let session: any HTTPTransportSession
+    let events: any HTTPTransferEvents
     let url: URL
     let options: HTTPByteSource.Options
     let timeline: ClockTimeline
 
-    /// Creates and starts the task for `purpose`, with a stall watch. URLSession's methods
-    /// used here never wait for this source's lock.
+    /// Starts the transfer for `purpose`, with a stall watch. A transport's `start` never
+    /// waits for this source's lock (its events arrive on its own thread).
     func start(_ purpose: HTTPRequestPurpose, in transfer: inout HTTPTransferState) {
-        var request = URLRequest(url: url)
-        request.cachePolicy = .reloadIgnoringLocalCacheData
-        for (name, value) in options.headers {
-            request.setValue(value, forHTTPHeaderField: name)
-        }
-        // Compressed bodies would make Content-Length and byte offsets disagree.
-        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
-        if purpose.offset > 0 {
-            request.setValue("bytes=\(purpose.offset)-", forHTTPHeaderField: "Range")
-        }
-        let task = session.dataTask(with: request)
+        let request = HTTPTransferRequest(url: url, headers: options.headers, rangeStart: purpose.offset)
+        let task = session.start(request, events: events)
         transfer.begin(task, for: purpose, at: timeline.now)
+        transfer.stallWatch = watchForStall(of: transfer.attempt)
+    }
+
+    /// Resumes a transfer paused in place when the buffer has drained enough, with a new
+    /// stall watch (the old one stopped at the pause).
+    func resumeIfDrained(in transfer: inout HTTPTransferState) {
+        guard let task = transfer.resumePausedTransfer(at: timeline.now) else { return }
+        transfer.stallWatch?.cancel()
         transfer.stallWatch = watchForStall(of: transfer.attempt)
         task.resume()
     }

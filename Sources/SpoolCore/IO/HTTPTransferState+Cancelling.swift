@@ -1,12 +1,14 @@
 import Foundation
 
 extension HTTPTransferState {
-    /// Whether cancelling the current task cannot race its completion (`ImminentCompletion`):
+    /// Whether cancelling the current task cannot race its completion (`ImminentCompletion`;
+    /// only URLSession's transport has the race):
     /// a task close to its end is left to finish — its bytes are then ignored or kept, as the
     /// caller decides. Without a known length nothing says the end is near, and it may be
     /// cancelled.
     func canCancelSafely(at now: Duration) -> Bool {
         guard task != nil else { return false }
+        guard cancellingNearCompletionIsUnsafe else { return true }
         guard let remaining = remainingBytes else { return true }
         let elapsed = responseAt.map { now - $0 } ?? .zero
         return !ImminentCompletion.isImminent(remaining: remaining, received: bytesThisRequest, elapsed: elapsed)

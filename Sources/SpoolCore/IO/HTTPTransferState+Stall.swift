@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 extension HTTPTransferState {
     /// What the stall watch of one request does next.
     enum StallCheck: Equatable {
@@ -20,7 +16,7 @@ extension HTTPTransferState {
     /// decides the retry, and the task to cancel is returned.
     mutating func checkStall(
         of attempt: Int, at clockNow: Duration, now: Duration
-    ) -> (StallCheck, cancel: URLSessionDataTask?) {
+    ) -> (StallCheck, cancel: (any HTTPTransfer)?) {
         guard attempt == self.attempt else { return (.stop, nil) }
         switch phase {
         case .awaitingResponse, .streaming: break

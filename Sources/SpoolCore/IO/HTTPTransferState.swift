@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Why an HTTP request was started; decides how its response is judged.
 enum HTTPRequestPurpose: Equatable, Sendable {
     /// The plain GET made by `open()`.
@@ -34,12 +30,12 @@ enum HTTPRequestPurpose: Equatable, Sendable {
 }
 
 /// Everything an `HTTPByteSource` knows, as one value mutated only under its lock: the
-/// transfer's phase, the current URLSession task, the bounded buffer and the read position.
+/// transfer's phase, the current transport transfer, the bounded buffer and the read position.
 ///
 /// Network events (response, data, completion) and consumer calls (take, seek, cancel) are
 /// methods here, so the rules live in one place. Methods that stop a transfer return the
-/// task for the caller to cancel; a task that is no longer `task` is stale, and everything
-/// it still reports is ignored.
+/// transfer for the caller to cancel (or pause); a transfer that is no longer `task` is
+/// stale, and everything it still reports is ignored.
 struct HTTPTransferState: Sendable {
     enum Phase: Sendable {
         /// Before `open()`.
@@ -48,10 +44,12 @@ struct HTTPTransferState: Sendable {
         case awaitingResponse(HTTPRequestPurpose)
         /// The body is arriving.
         case streaming
-        /// The buffer reached its limit, so the task was cancelled. Bytes it had already
-        /// delivered are still appended (they are the next bytes, and discarding them
-        /// would mean downloading them again) until it reports completion; then, once the
-        /// reader has drained the buffer to half, a range request continues the body.
+        /// The buffer reached its limit. A transport that `pausesInPlace` holds the transfer
+        /// on its connection (`task` stays) and resumes it once the reader has drained the
+        /// buffer to half. Otherwise the transfer was cancelled: bytes it had already
+        /// delivered are still appended (they are the next bytes, and discarding them would
+        /// mean downloading them again) until it reports completion; then, at half, a range
+        /// request continues the body.
         case paused
         /// A request failed and the load-error policy said to try again: `purpose` is sent
         /// once the backoff on the clock ends (`HTTPTransferDriver`).
@@ -69,9 +67,14 @@ struct HTTPTransferState: Sendable {
     let bufferLimit: Int
     /// Which failures are retried, and when a silent transfer is stalled.
     let policy: LoadErrorPolicy
+    /// Whether the transport pauses a transfer on its connection (see `Phase.paused`).
+    let pausesInPlace: Bool
+    /// Whether cancelling a transfer near its end can crash the transport
+    /// (`canCancelSafely(at:)`).
+    let cancellingNearCompletionIsUnsafe: Bool
 
     var phase = Phase.idle
-    private(set) var task: URLSessionDataTask?
+    private(set) var task: (any HTTPTransfer)?
     private(set) var buffer = ByteChunkQueue()
     /// Offset of the next byte `take` returns.
     private(set) var readPosition: Int64 = 0
@@ -109,25 +112,40 @@ struct HTTPTransferState: Sendable {
     var stallWatch: Task<Void, Never>?
     var retryTimer: Task<Void, Never>?
 
-    init(url: URL, bufferLimit: Int, policy: LoadErrorPolicy = .never) {
+    init(
+        url: URL, bufferLimit: Int, policy: LoadErrorPolicy = .never, pausesInPlace: Bool = false,
+        cancellingNearCompletionIsUnsafe: Bool = true
+    ) {
         self.url = url
         self.bufferLimit = max(1, bufferLimit)
         self.policy = policy
+        self.pausesInPlace = pausesInPlace
+        self.cancellingNearCompletionIsUnsafe = cancellingNearCompletionIsUnsafe
     }
 
     /// Offset of the next byte the network will deliver.
     var fetchOffset: Int64 { readPosition + Int64(buffer.count) }
 
-    /// Whether a paused transfer should continue now: its cancelled task has finished
-    /// delivering and the buffer has drained to half.
+    /// Whether a cancelled (not paused-in-place) transfer should continue with a range
+    /// request now: its task has finished delivering and the buffer has drained to half.
     var needsRefill: Bool {
-        guard case .paused = phase, task == nil else { return false }
+        guard case .paused = phase, task == nil, !pausesInPlace else { return false }
         return buffer.count <= bufferLimit / 2
+    }
+
+    /// Continues a transfer paused in place once the buffer has drained to half: returns it
+    /// for the caller to resume, with the stall watch's clock restarted at `clockNow` (a
+    /// paused transfer is silent on purpose).
+    mutating func resumePausedTransfer(at clockNow: Duration) -> (any HTTPTransfer)? {
+        guard pausesInPlace, case .paused = phase, let task, buffer.count <= bufferLimit / 2 else { return nil }
+        phase = .streaming
+        lastProgressAt = clockNow
+        return task
     }
 
     /// Records that `task` now carries the transfer for `purpose`, started at `clockNow` on
     /// the injected clock; timers of the previous request are cancelled.
-    mutating func begin(_ task: URLSessionDataTask, for purpose: HTTPRequestPurpose, at clockNow: Duration = .zero) {
+    mutating func begin(_ task: any HTTPTransfer, for purpose: HTTPRequestPurpose, at clockNow: Duration = .zero) {
         self.task = task
         phase = .awaitingResponse(purpose)
         hasAcceptedResponse = false
@@ -157,25 +175,22 @@ struct HTTPTransferState: Sendable {
     /// Forgets the current task and returns it for the caller to cancel — unless cancelling
     /// could race its completion (`canCancelSafely(at:)`): then it is left to finish on its own,
     /// and what it still delivers is ignored (it is no longer `task`).
-    mutating func detachTask(at now: Duration) -> URLSessionDataTask? {
+    mutating func detachTask(at now: Duration) -> (any HTTPTransfer)? {
         defer { task = nil }
         return canCancelSafely(at: now) ? task : nil
     }
 
     // MARK: Network events
 
-    /// Judges a response head. Returns a task to cancel when the response is refused; when
-    /// the policy says to retry, the backoff is left in `pendingRetryDelay`.
+    /// Judges a response head. Returns a transfer to cancel when the response is refused;
+    /// when the policy says to retry, the backoff is left in `pendingRetryDelay`.
     mutating func receiveResponse(
-        _ response: URLResponse, from sender: URLSessionTask, at now: Duration, clockNow: Duration? = nil
-    ) -> URLSessionDataTask? {
+        _ response: HTTPTransferHead, from sender: any HTTPTransfer, at now: Duration, clockNow: Duration? = nil
+    ) -> (any HTTPTransfer)? {
         guard sender === task, case .awaitingResponse(let purpose) = phase else { return nil }
         responseAt = now
         if let clockNow { lastProgressAt = clockNow }
-        guard let http = response as? HTTPURLResponse else {
-            return giveUp(.network("the response is not HTTP", url), at: now)
-        }
-        let head = HTTPResponseHead(http)
+        let head = HTTPResponseHead(response)
         if let change = changeOfResource(in: head, for: purpose) {
             return giveUp(.network("the resource changed while it was read: \(change)", url), at: now)
         }
@@ -200,10 +215,11 @@ struct HTTPTransferState: Sendable {
     }
 
     /// Appends body bytes; when the buffer reaches its limit and the transfer can continue
-    /// later with a range request, pauses and returns the task to cancel (back-pressure).
+    /// later (paused in place, or with a range request), pauses and returns the transfer to
+    /// pause — or, when the transport cannot pause in place, to cancel (back-pressure).
     mutating func receiveData(
-        _ data: Data, from sender: URLSessionTask, at now: Duration, clockNow: Duration? = nil
-    ) -> URLSessionDataTask? {
+        _ data: Data, from sender: any HTTPTransfer, at now: Duration, clockNow: Duration? = nil
+    ) -> (any HTTPTransfer)? {
         guard sender === task else { return nil }
         switch phase {
         case .streaming, .paused:
@@ -225,26 +241,26 @@ struct HTTPTransferState: Sendable {
     }
 
     /// Ends the current transfer: finished when the body is complete; otherwise a failure
-    /// the policy may retry (`pendingRetryDelay`). A paused transfer's task ends with the
-    /// cancellation error, which is expected.
-    mutating func complete(_ sender: URLSessionTask, error: (any Error)?, at now: Duration = .zero) {
+    /// the policy may retry (`pendingRetryDelay`). A transfer cancelled for back-pressure
+    /// ends with the cancellation error, which is expected; one paused in place that ends is
+    /// judged like a streaming one.
+    mutating func complete(_ sender: any HTTPTransfer, error: HTTPTransportError?, at now: Duration = .zero) {
         guard sender === task else { return }
         task = nil
-        if case .paused = phase {
+        if case .paused = phase, !pausesInPlace {
             if let length, fetchOffset >= length { phase = .finished }
             return
         }
         let midBody: Bool
         switch phase {
         case .awaitingResponse: midBody = false
-        case .streaming: midBody = true
+        case .streaming, .paused: midBody = true
         default: return
         }
         let position = length.map { "at byte \(fetchOffset) of \($0)" } ?? "at byte \(fetchOffset)"
         if let error {
-            let failure = LoadErrorPolicy.Failure(transportError: error, midBody: midBody)
-            var reason = ByteSourceError.forTransportError(error, url: url)
-            if midBody, case .network(let message, _) = reason { reason = .network("\(message) \(position)", url) }
+            let failure = LoadErrorPolicy.Failure(error, midBody: midBody)
+            let reason = ByteSourceError.network(midBody ? "\(error.message) \(position)" : error.message, url)
             _ = recover(from: failure, error: reason, at: now)
         } else if !midBody {
             _ = recover(
@@ -291,7 +307,7 @@ struct HTTPTransferState: Sendable {
     /// from a dropped connection.
     mutating func prepareSeek(
         to offset: Int64, at now: Duration
-    ) throws(ByteSourceError) -> (SeekPlan, cancel: URLSessionDataTask?) {
+    ) throws(ByteSourceError) -> (SeekPlan, cancel: (any HTTPTransfer)?) {
         try checkUsable()
         guard offset >= 0 else { throw .io("invalid seek offset \(offset)", url) }
         let hasFailed = if case .failed = phase { true } else { false }
@@ -314,7 +330,7 @@ struct HTTPTransferState: Sendable {
 
     /// Marks the source cancelled (or closed) and frees the buffer; returns the task to
     /// cancel. Returns `nil` and changes nothing when already in `terminal` or closed.
-    mutating func terminate(as terminal: Phase, at now: Duration) -> URLSessionDataTask? {
+    mutating func terminate(as terminal: Phase, at now: Duration) -> (any HTTPTransfer)? {
         switch (phase, terminal) {
         case (.closed, _), (.cancelled, .cancelled): return nil
         default: break
@@ -337,7 +353,7 @@ struct HTTPTransferState: Sendable {
     /// A 2xx other than 206: the body is the whole resource from byte 0.
     private mutating func acceptFullBody(
         _ head: HTTPResponseHead, for purpose: HTTPRequestPurpose, at now: Duration
-    ) -> URLSessionDataTask? {
+    ) -> (any HTTPTransfer)? {
         switch purpose {
         case .open:
             length = head.contentLength
@@ -390,7 +406,7 @@ struct HTTPTransferState: Sendable {
     /// error — unless the server says the resource has another length now.
     private mutating func endOfBody(
         at offset: Int64, total: Int64?, for purpose: HTTPRequestPurpose, now: Duration
-    ) -> URLSessionDataTask? {
+    ) -> (any HTTPTransfer)? {
         if purpose.continuesBody, let total, total != offset {
             return giveUp(.network("the resource changed while it was read: it is now \(total) bytes", url), at: now)
         }
@@ -407,11 +423,12 @@ struct HTTPTransferState: Sendable {
     /// `pendingRetryDelay`; otherwise the error is final. Returns the task to cancel.
     mutating func recover(
         from failure: LoadErrorPolicy.Failure, error: ByteSourceError, at now: Duration
-    ) -> URLSessionDataTask? {
+    ) -> (any HTTPTransfer)? {
         let purpose: HTTPRequestPurpose
         switch phase {
         case .awaitingResponse(let pending): purpose = pending
         case .streaming: purpose = .resume(fetchOffset)
+        case .paused where pausesInPlace: purpose = .resume(fetchOffset)
         default: return nil
         }
         let stale = detachTask(at: now)
@@ -444,7 +461,7 @@ struct HTTPTransferState: Sendable {
     }
 
     /// A failure no retry can mend (the resource changed, a wrong range): final at once.
-    private mutating func giveUp(_ error: ByteSourceError, at now: Duration) -> URLSessionDataTask? {
+    private mutating func giveUp(_ error: ByteSourceError, at now: Duration) -> (any HTTPTransfer)? {
         let task = detachTask(at: now)
         phase = .failed(error)
         cancelTimers()
