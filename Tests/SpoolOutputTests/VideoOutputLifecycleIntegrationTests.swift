@@ -75,7 +75,9 @@ extension VideoOutputSDLIntegrationTests {
             let output = try await VideoTestWindow.open(onEvent: events.record)
             defer { output.stop() }
             try output.present(Self.red)
-            let keys: [VideoWindowKey] = [.space, .right, .q, .leftBracket, .nine, .escape, .other(code: 120)]
+            let keys: [VideoWindowKey] = [
+                .space, .right, .q, .leftBracket, .nine, .escape, .pageUp, .pageDown, .other(code: 120),
+            ]
             for key in keys { output.simulateKeyDown(key) }
 
             let arrived = await events.wait { events in

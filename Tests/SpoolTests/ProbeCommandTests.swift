@@ -22,7 +22,8 @@ struct ProbeCommandTests {
         #expect(output.errorText.isEmpty)
         let json = try Self.jsonObject(output)
 
-        #expect(Set(json.keys) == ["duration", "isLive", "isPlayable", "format", "tracks", "metadata"])
+        #expect(Set(json.keys) == ["duration", "isLive", "isPlayable", "format", "tracks", "metadata", "chapters"])
+        #expect((json["chapters"] as? [Any])?.isEmpty == true)
         let duration = try #require(json["duration"] as? Double)
         #expect(abs(duration - 2) <= 1.0 / 25)
         #expect(json["isLive"] as? Bool == false)
