@@ -4,7 +4,7 @@ STRICT := -Xswiftc -warnings-as-errors
 DEMO_DIR := .cache/demo
 DEMO_CLIP := $(DEMO_DIR)/spool-demo.mp4
 
-.PHONY: all bootstrap build release lint format gates test test-tsan demo bench bench-hls bench-live bench-subtitles bench-osc fuzz fuzz-build fuzz-smoke clean
+.PHONY: all bootstrap build release lint format gates test test-tsan demo bench bench-hls bench-live bench-subtitles bench-osc bench-gapless fuzz fuzz-build fuzz-smoke clean
 .PHONY: install deb test-package docs
 
 all: build
@@ -144,3 +144,7 @@ clean:
 # The controls' CPU cost at 1080p: spool shown / hidden, and against mpv with its OSC shown.
 bench-osc: release
 	bench/osc.py
+
+# Gapless joins on PulseAudio (a private null sink), spool against mpv --gapless-audio=yes.
+bench-gapless: release
+	scripts/with-test-services bench/gapless.py
