@@ -46,15 +46,16 @@ import Testing
         let payload = RandomBytes.make(count: 8 << 20)
         let bufferLimit = 1 << 20
         let server = try LoopbackHTTPServer()
-        // Paced like a real link (1 MiB/s, 8 s for the file). Unpaced loopback is faster than
-        // URLSession hands data to its delegate, so the pause would land late; 1 MiB/s leaves
-        // room for a slow machine (or ThreadSanitizer) to notice the full buffer late.
-        server.setRoute("/big.bin", .file(payload, throttle: .rate(bytesPerSecond: 1 << 20, chunkSize: 64 << 10)))
+        // Paced like a real link (256 KiB/s, 32 s for the file). Unpaced loopback is faster than
+        // URLSession hands data to its delegate, so the pause would land late; at this pace half
+        // the file takes 16 s, room for a loaded machine (or ThreadSanitizer) to notice the full
+        // buffer late (CI once took 4.6 s more at 1 MiB/s).
+        server.setRoute("/big.bin", .file(payload, throttle: .rate(bytesPerSecond: 256 << 10, chunkSize: 64 << 10)))
         let source = HTTPByteSource(url: server.url("/big.bin"), options: .init(bufferLimit: bufferLimit))
         try await onThread { try source.open() }.get()
 
         // Nothing is read: the source must stop the transfer by itself.
-        let paused = await server.waitUntil(timeout: .seconds(5)) { log in
+        let paused = await server.waitUntil(timeout: .seconds(15)) { log in
             log.connections.first?.clientClosedEarly == true
         }
         #expect(paused)

@@ -86,6 +86,7 @@ struct PlayerViewMenusIntegrationTests {
             server.url(dubbed.masterPlaylistPath).absoluteString, Self.geometry + ["--loop", "5"])
         playback.subtitleOptions = []
         playback.audioOptions = ["English", "French"]
+        playback.qualityOptions = ["270p", "144p"]  // its two variants: the quality button shows
         let audio = try await Self.open(.audio, itemCount: 2, in: session, playback: playback, name: "osc-menu-audio")
         #expect(audio.contains("English") && audio.contains("French"), "tesseract read: \(audio)")
         output = try await session.quit()
