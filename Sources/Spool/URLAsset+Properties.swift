@@ -21,6 +21,8 @@ extension URLAsset {
         case AssetProperty<AssetMetadata>.metadata.name: result.metadata
         case AssetProperty<String>.formatName.name: result.formatName
         case AssetProperty<Int?>.bitRate.name: result.bitRate
+        case AssetProperty<[MediaSelectionGroup]>.mediaSelectionGroups.name where result.formatName != "hls":
+            MediaSelectionGroup.groups(ofTracks: result.tracks)
         default: nil
         }
     }

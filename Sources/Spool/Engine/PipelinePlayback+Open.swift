@@ -5,7 +5,7 @@ import SpoolMedia
 extension PipelinePlayback {
     /// Opens the item and runs the demux loop: on the demux thread, never the main actor.
     func openAndRun(startedAt: Duration, tracks: [AssetTrack]) {
-        guard let source = openPacketSource() else { return }
+        guard let source = openPacketSource(tracks: tracks) else { return }
         settleEndTime(of: source)
         guard let subtitles = prepareSubtitles(mediaStart: source.startTime) else { return }
 
