@@ -120,6 +120,8 @@ extension PipelinePlayback {
         clock.setRate(rate > 0 ? rate : 1, at: now)
         clock.setPaused(rate == 0, at: now)
 
+        // A file's tracks as chosen, reported with readiness (as an HLS item's renditions are).
+        if !asset.isHLS { continuation.yield(.mediaSelection(trackChoices.selection)) }
         continuation.yield(
             .ready(
                 ItemPlaybackInfo(

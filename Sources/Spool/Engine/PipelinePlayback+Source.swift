@@ -9,8 +9,8 @@ extension PipelinePlayback {
     /// the item was stopped meanwhile).
     func openPacketSource(tracks: [AssetTrack]) -> (any PacketSource)? {
         if asset.isHLS { return openHLSSource() }
-        trackChoices.resolve(tracks: tracks)
-        continuation.yield(.mediaSelection(trackChoices.selection))
+        // A sidecar file replaces the file's own subtitles.
+        trackChoices.resolve(tracks: externalSubtitleURL == nil ? tracks : tracks.filter { $0.kind != .subtitle })
         let source: any ByteSource
         let demuxer: Demuxer
         do {
