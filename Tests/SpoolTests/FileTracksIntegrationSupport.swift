@@ -44,12 +44,15 @@ enum FileTracksMedia {
     static func twoLanguagesMKV() async throws -> URL { try await cache.mkv.value }
     /// A 6 s MP4 with AAC audio and an English mov_text track made from `subRip`.
     static func movTextMP4() async throws -> URL { try await cache.mp4.value }
+    /// A 6 s WebM (VP8, Opus) with a WebVTT track made from `subRip`.
+    static func webVTTWebM() async throws -> URL { try await cache.webm.value }
 
     private static let cache = Cache()
 
     private final class Cache: Sendable {
         let mkv = Task { try await FileTracksMedia.make("tracks.mkv", mkv: true) }
         let mp4 = Task { try await FileTracksMedia.make("tracks.mp4", mkv: false) }
+        let webm = Task { try await FileTracksMedia.make("tracks.webm", mkv: false) }
     }
 
     private static func make(_ name: String, mkv: Bool) async throws -> URL {
@@ -73,6 +76,11 @@ enum FileTracksMedia {
                 + ["-metadata:s:a:0", "language=eng", "-metadata:s:a:1", "language=fra"]
                 + ["-metadata:s:a:1", "title=Français", "-metadata:s:s:0", "language=eng"]
                 + ["-metadata:s:s:1", "language=fra", output.path]
+        } else if name.hasSuffix(".webm") {
+            arguments =
+                ["-y"] + video + english + ["-i", srt.path, "-map", "0", "-map", "1", "-map", "2"]
+                + ["-c:v", "libvpx", "-deadline", "realtime", "-c:a", "libopus", "-c:s", "webvtt"]
+                + ["-metadata:s:s:0", "language=eng", output.path]
         } else {
             arguments =
                 ["-y"] + video + english + ["-i", srt.path, "-map", "0", "-map", "1", "-map", "2"]

@@ -60,15 +60,19 @@ struct FileTracksIntegrationTests {
         }
     }
 
-    @Test("embedded SubRip (default), ASS (--sub-lang fra) and mov_text cues: ffprobe's packet times, decoded text")
+    @Test(
+        "embedded SubRip (default), ASS (--sub-lang fra), mov_text and WebVTT-in-WebM cues: ffprobe's packet times, text"
+    )
     func embeddedCuesInEvents() async throws {
         let mkv = try await FileTracksMedia.twoLanguagesMKV()
         let mp4 = try await FileTracksMedia.movTextMP4()
+        let webm = try await FileTracksMedia.webVTTWebM()
         let cases: [(URL, [String], Int, [String])] = [
             (mkv, [], 3, FileTracksMedia.subRipTexts),
             (mkv, ["--sub-lang", "fra"], 4, FileTracksMedia.assTexts),
             (mkv, ["--sub-lang", "eng"], 3, FileTracksMedia.subRipTexts),
             (mp4, [], 2, FileTracksMedia.subRipTexts),
+            (webm, ["--sub-lang", "en"], 2, FileTracksMedia.subRipTexts),
         ]
         for (url, options, stream, texts) in cases {
             for untimed in [true, false] {
