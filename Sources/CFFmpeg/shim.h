@@ -54,6 +54,10 @@ static inline int cffmpeg_averror_demuxer_not_found(void) { return AVERROR_DEMUX
 static inline int cffmpeg_averror_stream_not_found(void) { return AVERROR_STREAM_NOT_FOUND; }
 /// AV_DISPOSITION_ATTACHED_PIC: the stream is a cover picture (AVStream.attached_pic), not video.
 static inline int cffmpeg_disposition_attached_pic(void) { return AV_DISPOSITION_ATTACHED_PIC; }
+/// AV_DISPOSITION_DEFAULT: the container's "play this track by default" flag.
+static inline int cffmpeg_disposition_default(void) { return AV_DISPOSITION_DEFAULT; }
+/// AV_DISPOSITION_FORCED: forced subtitles (shown even when subtitles are off).
+static inline int cffmpeg_disposition_forced(void) { return AV_DISPOSITION_FORCED; }
 /// AVFMT_FLAG_CUSTOM_IO: the caller owns AVFormatContext.pb; FFmpeg must not close it.
 static inline int cffmpeg_avfmt_flag_custom_io(void) { return AVFMT_FLAG_CUSTOM_IO; }
 /// AV_ERROR_MAX_STRING_SIZE: the buffer size av_strerror needs.

@@ -23,6 +23,8 @@ extension URLAsset {
         case AssetProperty<Int?>.bitRate.name: result.bitRate
         case AssetProperty<[TimedMetadataGroup]>.chapterMetadataGroups.name:
             result.chapters.map(TimedMetadataGroup.init)
+        case AssetProperty<[MediaSelectionGroup]>.mediaSelectionGroups.name where result.formatName != "hls":
+            MediaSelectionGroup.groups(ofTracks: result.tracks)
         default: nil
         }
     }

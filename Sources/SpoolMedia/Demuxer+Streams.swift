@@ -6,18 +6,38 @@ extension Demuxer {
     struct Description {
         var video: MediaStreamInfo?
         var audio: MediaStreamInfo?
+        var subtitle: MediaStreamInfo?
         var duration: MediaTime
         var startTime: MediaTime
         var formatName: String
         var isDurationDeclared: Bool
     }
 
-    /// Selects the best video and audio streams, tells FFmpeg to discard all others, and
+    /// Selects the streams `streams` asks for, tells FFmpeg to discard all others, and
     /// describes the container. Call after `avformat_find_stream_info`.
-    static func describe(_ context: UnsafeMutablePointer<AVFormatContext>) throws(FFmpegError) -> Description {
+    static func describe(_ context: UnsafeMutablePointer<AVFormatContext>, streams: Streams) throws(FFmpegError)
+        -> Description
+    {
         let format = context.pointee
-        let videoIndex = bestStream(AVMEDIA_TYPE_VIDEO, in: context, related: -1)
-        let audioIndex = bestStream(AVMEDIA_TYPE_AUDIO, in: context, related: videoIndex ?? -1)
+        var videoIndex: Int?
+        var audioIndex: Int?
+        var subtitleIndex: Int?
+        switch streams {
+        case .playback(let wantedAudio):
+            videoIndex = bestStream(AVMEDIA_TYPE_VIDEO, in: context, related: -1)
+            if let wantedAudio, wantedAudio >= 0, wantedAudio < Int(format.nb_streams),
+                let stream = format.streams[wantedAudio], isPlayableAudio(stream)
+            {
+                audioIndex = wantedAudio
+            } else {
+                audioIndex = bestStream(AVMEDIA_TYPE_AUDIO, in: context, related: videoIndex ?? -1)
+            }
+        case .subtitle(let index):
+            guard index >= 0, index < Int(format.nb_streams), let stream = format.streams[index],
+                stream.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE
+            else { throw .streamNotFound }
+            subtitleIndex = index
+        }
         var description = Description(
             duration: format.duration == cffmpeg_nopts_value() || format.duration < 0
                 ? .indefinite : MediaTime(ticks: format.duration, timeBase: Rational(cffmpeg_time_base_q())),
@@ -34,6 +54,8 @@ extension Demuxer {
                 description.video = try MediaStreamInfo(stream: stream, in: context, kind: .video)
             case audioIndex:
                 description.audio = try MediaStreamInfo(stream: stream, in: context, kind: .audio)
+            case subtitleIndex:
+                description.subtitle = try MediaStreamInfo(stream: stream, in: context, kind: .subtitle)
             default:
                 // The demuxer then skips these packets without handing them over.
                 stream.pointee.discard = AVDISCARD_ALL
@@ -51,6 +73,14 @@ extension Demuxer {
             let duration = stream.pointee.duration
             return duration == Int64(UInt32.max)
         }
+    }
+
+    /// Whether `stream` is audio FFmpeg can describe (channels and a rate), as
+    /// `av_find_best_stream` requires.
+    static func isPlayableAudio(_ stream: UnsafeMutablePointer<AVStream>) -> Bool {
+        let parameters = stream.pointee.codecpar.pointee
+        return parameters.codec_type == AVMEDIA_TYPE_AUDIO && parameters.ch_layout.nb_channels > 0
+            && parameters.sample_rate > 0
     }
 
     /// `av_find_best_stream`'s choice for `type`, or `nil`. A cover picture is artwork

@@ -3,9 +3,10 @@ public import SpoolCore
 
 /// Reads a container's packets from a `ByteSource`: the first stage of the pipeline.
 ///
-/// It selects the best video stream and the best audio stream (`av_find_best_stream`; a
-/// cover picture is not video) and returns only their packets; FFmpeg is told to discard
-/// every other stream.
+/// It selects the best video stream and an audio stream (the one asked for, else
+/// `av_find_best_stream`'s; a cover picture is not video) and returns only their packets;
+/// FFmpeg is told to discard every other stream. `selectAudio(index:)` changes the audio
+/// stream while reading. Opened for one subtitle stream, it returns only that stream's packets.
 ///
 /// Timeline: every time it reports is the container's own (stream timestamps as stored),
 /// so packets, decoded frames and `seek(to:)` targets all share one timeline. It need not
@@ -19,7 +20,9 @@ public final class Demuxer {
     /// The selected video stream; `nil` when the container has none.
     public let video: MediaStreamInfo?
     /// The selected audio stream; `nil` when the container has none.
-    public let audio: MediaStreamInfo?
+    public private(set) var audio: MediaStreamInfo?
+    /// The selected subtitle stream (`Streams.subtitle`); `nil` otherwise.
+    public let subtitle: MediaStreamInfo?
     /// The container's duration; `indefinite` when it states none (a live stream).
     public let duration: MediaTime
     /// The container's first timestamp (the earliest of its streams); `invalid` if unknown.
@@ -38,13 +41,24 @@ public final class Demuxer {
     private let source: any ByteSource
     private let io: ByteSourceIOContext
     private var input: InputFormatContext?
-    private let selectedStreams: [Int: MediaStreamInfo]
+    private var selectedStreams: [Int: MediaStreamInfo]
+
+    /// Which streams a demuxer reads.
+    public enum Streams: Sendable, Hashable {
+        /// The best video stream and the audio stream at `audioIndex` (a container stream
+        /// index; `nil`, or not an audio stream: `av_find_best_stream`'s choice).
+        case playback(audioIndex: Int?)
+        /// Only the subtitle stream at this container index.
+        case subtitle(Int)
+    }
 
     /// Opens `source` (not yet opened), reads the container header and stream info, and
     /// selects the streams. Blocks. Throws `FFmpegError.exit` when `canceller` is raised
     /// meanwhile, `.ioError` when the source fails (see `sourceError` on a live demuxer),
     /// or FFmpeg's code for data it cannot read. The source is closed if `init` throws.
-    public init(source: any ByteSource, canceller: Canceller = Canceller()) throws(FFmpegError) {
+    public init(
+        source: any ByteSource, canceller: Canceller = Canceller(), streams: Streams = .playback(audioIndex: nil)
+    ) throws(FFmpegError) {
         self.source = source
         self.canceller = canceller
         var opened = false
@@ -61,7 +75,9 @@ public final class Demuxer {
         do {
             input = try InputFormatContext(io: io, interrupt: canceller.interrupt, formatHint: source.url.path)
             try input.findStreamInfo()
-            description = try input.withContext { context throws(FFmpegError) in try Self.describe(context) }
+            description = try input.withContext { context throws(FFmpegError) in
+                try Self.describe(context, streams: streams)
+            }
         } catch {
             // Whatever FFmpeg made of the reads that failed, a cancellation is a cancellation.
             throw canceller.isCancelled ? .exit : error
@@ -70,7 +86,9 @@ public final class Demuxer {
         self.input = input
         video = description.video
         audio = description.audio
-        selectedStreams = Dictionary(uniqueKeysWithValues: [video, audio].compactMap { $0 }.map { ($0.index, $0) })
+        subtitle = description.subtitle
+        selectedStreams = Dictionary(
+            uniqueKeysWithValues: [video, audio, subtitle].compactMap { $0 }.map { ($0.index, $0) })
         duration = description.duration
         startTime = description.startTime
         formatName = description.formatName
@@ -85,8 +103,8 @@ public final class Demuxer {
         source.close()
     }
 
-    /// The selected streams: video first, then audio.
-    public var streams: [MediaStreamInfo] { [video, audio].compactMap { $0 } }
+    /// The selected streams: video first, then audio, then a subtitle stream.
+    public var streams: [MediaStreamInfo] { [video, audio, subtitle].compactMap { $0 } }
 
     /// The first failure of the byte source, when FFmpeg saw it only as an I/O error: the
     /// real cause ("HTTP 404", "connection reset") of a `readPacket()` failure.
@@ -148,6 +166,31 @@ public final class Demuxer {
         }
         if canceller.isCancelled { throw .exit }
         try FFmpegCall.check(code ?? FFmpegError.invalidArgument.rawValue)
+    }
+
+    /// Reads the audio stream at container index `index` from now on instead of the current
+    /// one, whose packets FFmpeg discards again; returns it. Packets already read are not
+    /// re-read: seek to go back to where the new stream should start. Throws
+    /// `.streamNotFound` when `index` is not an audio stream with channels.
+    public func selectAudio(index: Int) throws(FFmpegError) -> MediaStreamInfo {
+        if let audio, audio.index == index { return audio }
+        guard let input else { throw .invalidArgument }
+        let found = try input.withContext { context throws(FFmpegError) -> MediaStreamInfo in
+            guard index >= 0, index < Int(context.pointee.nb_streams), let stream = context.pointee.streams[index],
+                Self.isPlayableAudio(stream)
+            else { throw .streamNotFound }
+            let info = try MediaStreamInfo(stream: stream, in: context, kind: .audio)
+            stream.pointee.discard = AVDISCARD_DEFAULT
+            if let old = audio, let previous = context.pointee.streams[old.index] {
+                previous.pointee.discard = AVDISCARD_ALL
+            }
+            return info
+        }
+        guard let chosen = found else { throw .invalidArgument }
+        if let old = audio { selectedStreams[old.index] = nil }
+        selectedStreams[index] = chosen
+        audio = chosen
+        return chosen
     }
 
     /// Stops the demuxer: the same as `canceller.cancel()`.

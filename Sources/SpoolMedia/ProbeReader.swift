@@ -77,6 +77,10 @@ enum ProbeReader {
             language: language == "und" ? nil : language,
             bitRate: positive(parameters.bit_rate),
             isDecodable: avcodec_find_decoder(parameters.codec_id) != nil)
+        track.streamIndex = Int(stream.pointee.index)
+        track.title = tag("title", in: stream.pointee.metadata)
+        track.isDefault = stream.pointee.disposition & cffmpeg_disposition_default() != 0
+        track.isForced = stream.pointee.disposition & cffmpeg_disposition_forced() != 0
         switch track.kind {
         case .video:
             track.width = positive(Int64(parameters.width))

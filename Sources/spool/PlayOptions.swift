@@ -74,9 +74,9 @@ struct PlayOptions: Equatable {
     var bufferSeconds: Double = 0
     /// HLS: a pinned variant index; `nil` = adaptive.
     var variant: Int?
-    /// HLS: the audio rendition's language (`--audio-lang`); `nil` = automatic.
+    /// The audio track's or HLS rendition's language (`--audio-lang`); `nil` = automatic.
     var audioLanguage: String?
-    /// HLS: the subtitle rendition's language (`--sub-lang`); `[]` = off, `nil` = automatic.
+    /// The subtitle track's or HLS rendition's language (`--sub-lang`); `[]` = off, `nil` = automatic.
     var subtitleLanguages: [String]?
     /// A sidecar subtitle file (`--sub`) for every input.
     var subtitlePath: String?
@@ -137,8 +137,8 @@ struct PlayOptions: Equatable {
           --no-viewport-cap             HLS: choose variants larger than the window too
           --buffer SEC                  forward buffer in seconds (0 = automatic)
           --variant N|auto              HLS: play variant N of the multivariant playlist (default auto)
-          --audio-lang LANG             HLS: play the audio rendition in LANG (en, fr, pt-BR…)
-          --sub-lang LANG|off           HLS: show the subtitle rendition in LANG, or none
+          --audio-lang LANG             play the audio track or HLS rendition in LANG (en, fra, pt-BR…)
+          --sub-lang LANG|off           show the subtitle track or HLS rendition in LANG, or none
           --sub FILE                    subtitles from a WebVTT (.vtt) or SubRip (.srt) file
           --no-interstitials            HLS: play the primary content only, without its interstitials
           --now-playing                 also publish the cover art (written to a cache file) over MPRIS

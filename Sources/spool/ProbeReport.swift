@@ -27,9 +27,15 @@ struct ProbeReport: Encodable {
         var channels: Int?
         var sampleRate: Int?
         var bitRate: Int?
+        var index: Int?
+        var title: String?
+        var isDefault: Bool
+        var isForced: Bool
 
         private enum CodingKeys: String, CodingKey {
-            case kind, codec, language, width, height, frameRate, channels, sampleRate, bitRate
+            case kind, codec, language, width, height, frameRate, channels, sampleRate, bitRate, index, title
+            case isDefault = "default"
+            case isForced = "forced"
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -44,6 +50,10 @@ struct ProbeReport: Encodable {
             try container.encode(channels, forKey: .channels)
             try container.encode(sampleRate, forKey: .sampleRate)
             try container.encode(bitRate, forKey: .bitRate)
+            try container.encode(index, forKey: .index)
+            try container.encode(title, forKey: .title)
+            try container.encode(isDefault, forKey: .isDefault)
+            try container.encode(isForced, forKey: .isForced)
         }
     }
 
@@ -117,7 +127,8 @@ extension ProbeReport.Track {
         self.init(
             kind: track.kind.rawValue, codec: track.codec, language: track.language, width: track.width,
             height: track.height, frameRate: track.frameRate, channels: track.channels,
-            sampleRate: track.sampleRate, bitRate: track.bitRate)
+            sampleRate: track.sampleRate, bitRate: track.bitRate, index: track.streamIndex, title: track.title,
+            isDefault: track.isDefault, isForced: track.isForced)
     }
 }
 

@@ -167,13 +167,18 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
             isQuitting = true
             quit(code)
         case .selectTrack(let kind, let choice):
-            // The engine plays the container's best video and audio streams; only what plays
-            // now (or "auto") can be chosen.
+            // A file's audio and subtitle tracks switch through the item's selection groups, as
+            // `PlayerItem.select(_:in:)` does; video plays the container's best stream only.
             guard let item = player.currentItem else { return .success(nil) }
             let selected = Self.tracks(of: item).first { $0.kind == kind && $0.isSelected }
             switch choice {
             case .automatic: break
             case .id(let id) where id == selected?.id: break
+            case .id(let id) where kind != .video:
+                guard let index = Self.streamIndex(of: kind, id: id, in: item) else { return .failure(.propertyError) }
+                Self.select(streamIndex: index, kind: kind, in: item)
+            case .off where kind == .subtitle:
+                Self.select(streamIndex: nil, kind: kind, in: item)
             default: return .failure(.propertyError)
             }
         }
@@ -302,12 +307,35 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
         }
     }
 
-    /// The current file's tracks, numbered per kind from 1 as mpv does; the first video and
-    /// audio stream are the ones playing (the engine's choice for a single-stream file), and a
-    /// `--sub` file is an external subtitle track.
+    /// The container stream index of `item`'s track `id` (1-based within `kind`, as mpv counts).
+    private static func streamIndex(of kind: IPCPlayerState.Track.Kind, id: Int64, in item: PlayerItem) -> Int? {
+        let wanted: AssetTrack.MediaKind = kind == .audio ? .audio : .subtitle
+        let tracks = item.tracks.filter { $0.kind == wanted }
+        guard id >= 1, id <= tracks.count else { return nil }
+        return tracks[Int(id) - 1].streamIndex
+    }
+
+    /// Selects the option of `item`'s group for `kind` whose track is `streamIndex` (`nil`:
+    /// none) once the group is loaded (it already is while the item plays).
+    private static func select(streamIndex: Int?, kind: IPCPlayerState.Track.Kind, in item: PlayerItem) {
+        let characteristic: MediaCharacteristic = kind == .audio ? .audible : .legible
+        Task { @MainActor in
+            guard let group = try? await item.asset.loadMediaSelectionGroup(for: characteristic) else { return }
+            let option = streamIndex.flatMap { index in group.options.first { $0.trackID == index } }
+            if streamIndex != nil, option == nil { return }
+            item.select(option, in: group)
+        }
+    }
+
+    /// The current file's tracks, numbered per kind from 1 as mpv does. The audio and subtitle
+    /// tracks selected are those of `currentMediaSelection` (a file's tracks); otherwise the
+    /// first video and audio stream are the ones playing, and a `--sub` file is an external
+    /// subtitle track.
     static func tracks(of item: PlayerItem) -> [IPCPlayerState.Track] {
         var tracks: [IPCPlayerState.Track] = []
         var counts: [IPCPlayerState.Track.Kind: Int64] = [:]
+        let selection = item.currentMediaSelection
+        let knowsFileSelection = selection.audible?.trackID != nil || selection.legible?.trackID != nil
         for track in item.tracks {
             let kind: IPCPlayerState.Track.Kind
             switch track.kind {
@@ -320,6 +348,11 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
             counts[kind] = id
             var entry = IPCPlayerState.Track(kind: kind, id: id, language: track.language, codec: track.codec)
             entry.isSelected = id == 1 && kind != .subtitle && track.isDecodable
+            let chosen = kind == .audio ? selection.audible : kind == .subtitle ? selection.legible : nil
+            if kind != .video, knowsFileSelection, let index = track.streamIndex {
+                entry.isSelected = chosen?.trackID == index
+            }
+            entry.title = track.title
             entry.isDefault = id == 1
             (entry.width, entry.height) = (track.width, track.height)
             (entry.channels, entry.sampleRate) = (track.channels, track.sampleRate)

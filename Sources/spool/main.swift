@@ -9,7 +9,8 @@ let usage = """
                    describe a media file or stream: format, duration, tracks, tags.
                    --json prints one JSON object: duration (seconds, null when live),
                    isLive, isPlayable, format, tracks (kind, codec, language, width,
-                   height, frameRate, channels, sampleRate, bitRate; null when n/a),
+                   height, frameRate, channels, sampleRate, bitRate; null when n/a;
+                   index: the container's stream index, title, default, forced),
                    metadata (title, artist, album, artwork {mimeType, bytes}),
                    chapters (title, start, end in seconds; [] when none).
                    Exits 1 with one "spool: <message>" line if the input cannot be

@@ -332,6 +332,9 @@ final class RecordingAudioOutput: AudioOutput {
     func setVolume(_ volume: Float) { inner.setVolume(volume) }
     func stop() { inner.stop() }
 
+    /// Every buffer written, in order.
+    var buffers: [Buffer] { record.withLock { $0.buffers } }
+
     /// Each buffer's media time and generation, in order.
     var bufferTimes: [(time: MediaTime, generation: Int)] {
         record.withLock { $0.buffers.map { ($0.time, $0.generation) } }

@@ -34,6 +34,7 @@ struct ProbeCommandTests {
         try #require(tracks.count == 2)
         let keys: Set = [
             "kind", "codec", "language", "width", "height", "frameRate", "channels", "sampleRate", "bitRate",
+            "index", "title", "default", "forced",
         ]
         #expect(tracks.allSatisfy { Set($0.keys) == keys })
         let (video, audio) = (tracks[0], tracks[1])

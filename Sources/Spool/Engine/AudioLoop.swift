@@ -100,6 +100,12 @@ final class AudioLoop {
                         try receiveAll(generation: generation, first: &firstOfGeneration, trimBefore: &trimBefore)
                         decoder = try AudioDecoder(stream: stream)
                     }
+                case .trackSwitch(let stream):
+                    // The old track's decoder state (and what it still holds) is not wanted: the
+                    // new track plays from the end of what was written.
+                    decoder = try AudioDecoder(stream: stream)
+                    converter.reset()
+                    if writtenEnd.isNumeric { trimBefore = writtenEnd }
                 case .endOfStream, .failure:
                     try sendEndOfStreamSkippingDamage()
                     try receiveAll(generation: generation, first: &firstOfGeneration, trimBefore: &trimBefore)
@@ -197,7 +203,7 @@ final class AudioLoop {
     private static func endsStream(_ item: PacketItem) -> Bool {
         switch item.content {
         case .endOfStream, .failure: true
-        case .packet, .streamChange: false
+        case .packet, .streamChange, .trackSwitch: false
         }
     }
 

@@ -15,6 +15,14 @@ final class DemuxLoop {
     private let itemName: String
     /// Whether the item's first frame was shown (`holdsForFirstFrame`).
     private var firstFrameSeen = false
+    /// The decoding order key (`videoKey`) of the last video packet queued in this generation.
+    private var lastVideoKey: MediaTime?
+    /// After an audio track switch re-read from an earlier keyframe: video packets up to this
+    /// key were queued already and are dropped.
+    private var skipVideoThrough: MediaTime?
+    /// The generation whose end the video queue was given (not given twice when an audio
+    /// switch re-reads the end).
+    private var videoFinishedGeneration: Int?
 
     init(
         source: any PacketSource, control: PipelineControl, videoPackets: BoundedBlockingQueue<PacketItem>?,
@@ -58,6 +66,10 @@ final class DemuxLoop {
                     state.pendingDemuxSeek = nil
                     return .seek(seek, state.generation)
                 }
+                if let audioSwitch = state.pendingAudioSwitch {
+                    state.pendingAudioSwitch = nil
+                    return .switchAudio(audioSwitch, state.generation)
+                }
                 if atEnd { return nil }
                 return .read(state.generation)
             }
@@ -68,7 +80,16 @@ final class DemuxLoop {
                 generation = newGeneration
                 atEnd = false
                 passedEnd = []
+                lastVideoKey = nil
+                skipVideoThrough = nil
                 perform(request)
+                continue
+            case .switchAudio(let request, let current):
+                generation = current
+                if switchAudio(request, generation: generation) {
+                    atEnd = false
+                    passedEnd.remove(.audio)
+                }
                 continue
             case .read(let current):
                 generation = current
@@ -89,6 +110,7 @@ final class DemuxLoop {
                         }
                         continue
                     }
+                    if packet.kind == .video, !admitVideo(packet) { continue }
                     let queue = packet.kind == .video ? videoPackets : audioPackets
                     let cost = Self.cost(of: packet)
                     queue?.push(
@@ -136,7 +158,48 @@ final class DemuxLoop {
     private enum DemuxCommand {
         case stop
         case seek(SeekRequest, Int)
+        case switchAudio(AudioSwitchRequest, Int)
         case read(Int)
+    }
+
+    /// How far before the playhead an audio switch re-reads: more than the audio thread
+    /// writes ahead of what is heard (the output's latency and one packet), so the new
+    /// track's packets cover the end of what was written.
+    static let audioSwitchReread = MediaTime(value: 2, timescale: 1)
+
+    /// Switches a file's audio track while playing: the queued packets of the old track are
+    /// dropped, the source goes back before the playhead and reads the new track from there,
+    /// and the audio thread starts it at the end of what it wrote (`trackSwitch`). Video is
+    /// not touched: the packets read again up to the last one queued are dropped. Returns
+    /// whether the source switched.
+    private func switchAudio(_ request: AudioSwitchRequest, generation: Int) -> Bool {
+        guard let audioPackets else { return false }
+        let playhead = clock.mediaTime(at: HostTime.now())
+        let start = source.startTime.isNumeric ? source.startTime : .zero
+        var from = playhead.isNumeric ? playhead - Self.audioSwitchReread : start
+        if from < start { from = start }
+        guard let stream = source.switchAudio(to: request.streamIndex, rereadingFrom: from) else { return false }
+        audioPackets.flush()
+        audioPackets.push(PacketItem(generation: generation, content: .trackSwitch(stream)), cost: 0)
+        skipVideoThrough = lastVideoKey
+        return true
+    }
+
+    /// Whether a video packet goes to the queue: not when an audio switch read it again.
+    private func admitVideo(_ packet: DemuxedPacket) -> Bool {
+        let key = Self.videoKey(packet)
+        if let skip = skipVideoThrough, let key {
+            if key <= skip { return false }
+            skipVideoThrough = nil
+        }
+        if let key { lastVideoKey = key }
+        return true
+    }
+
+    /// A video packet's place in decoding order: its decoding time, else its presentation time.
+    private static func videoKey(_ packet: DemuxedPacket) -> MediaTime? {
+        if packet.decodeTime.isNumeric { return packet.decodeTime }
+        return packet.presentationTime.isNumeric ? packet.presentationTime : nil
     }
 
     private func perform(_ request: SeekRequest) {
@@ -149,7 +212,10 @@ final class DemuxLoop {
     }
 
     private func finish(_ content: PacketItem.Content, generation: Int) {
-        videoPackets?.push(PacketItem(generation: generation, content: content), cost: 0)
+        if videoFinishedGeneration != generation {
+            videoFinishedGeneration = generation
+            videoPackets?.push(PacketItem(generation: generation, content: content), cost: 0)
+        }
         audioPackets?.push(PacketItem(generation: generation, content: content), cost: 0)
         reportBuffer(likelyToKeepUp: true)
         setBufferCanResume(true)

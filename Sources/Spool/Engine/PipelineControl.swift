@@ -68,12 +68,22 @@ struct PipelineControlState: Sendable {
     /// Whether the item before this prerolled one presented its last frame (or has no video):
     /// two render threads never present to the one video output at once.
     var previousVideoDone = false
+    /// A file's audio track chosen while playing that the demux thread has not switched to yet.
+    var pendingAudioSwitch: AudioSwitchRequest?
     /// Where the item ends early (`forwardPlaybackEndTime`, an interstitial): set once, before
     /// the pipeline threads start.
     var endTime: MediaTime?
 }
 
 typealias PipelineControl = ConditionLock<PipelineControlState>
+
+/// A file's audio track to switch to while playing (`PlayerItem.select(_:in:)`).
+struct AudioSwitchRequest: Sendable, Equatable {
+    /// The track's stream index in the container.
+    let streamIndex: Int
+    /// The choice's version (`FileTrackChoices.Choice.version`).
+    let version: Int
+}
 
 /// What flows through a packet queue, tagged with the generation it was read for: a consumer
 /// skips anything older than the current generation (read before a seek).
@@ -82,6 +92,10 @@ struct PacketItem: Sendable {
         case packet(DemuxedPacket)
         /// The packets after this one belong to a new stream (an HLS variant switch).
         case streamChange(MediaStreamInfo)
+        /// The packets after this one are another audio track of the same file, read again
+        /// from before where the previous one stopped: decode them with a new decoder and
+        /// play on from the end of what was written, so the switch has no gap and no overlap.
+        case trackSwitch(MediaStreamInfo)
         case endOfStream
         case failure(PlaybackError)
     }

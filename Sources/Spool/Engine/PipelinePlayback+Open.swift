@@ -5,7 +5,7 @@ import SpoolMedia
 extension PipelinePlayback {
     /// Opens the item and runs the demux loop: on the demux thread, never the main actor.
     func openAndRun(startedAt: Duration, tracks: [AssetTrack]) {
-        guard let source = openPacketSource() else { return }
+        guard let source = openPacketSource(tracks: tracks) else { return }
         settleEndTime(of: source)
         guard let subtitles = prepareSubtitles(mediaStart: source.startTime) else { return }
 
@@ -134,6 +134,8 @@ extension PipelinePlayback {
         clock.setRate(rate > 0 ? rate : 1, at: now)
         clock.setPaused(rate == 0 || !isCurrent, at: now)
 
+        // A file's tracks as chosen, reported with readiness (as an HLS item's renditions are).
+        if !asset.isHLS { continuation.yield(.mediaSelection(trackChoices.selection)) }
         continuation.yield(
             .ready(
                 ItemPlaybackInfo(

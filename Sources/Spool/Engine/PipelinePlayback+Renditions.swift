@@ -13,6 +13,8 @@ extension PipelinePlayback {
         case sidecar([LegibleCue])
         /// An HLS presentation's subtitle renditions, placed with this timeline.
         case renditions(SubtitleTimeline)
+        /// The subtitle tracks of the item's own file.
+        case embedded
     }
 
     /// Resolves the item's selection against `presentation` and, when it has alternate audio,
@@ -54,6 +56,8 @@ extension PipelinePlayback {
             }
         } else if choices.hasLegibleGroup, let timeline = running.withLock({ $0.subtitleTimeline }) {
             plan = .renditions(timeline)
+        } else if !asset.isHLS, trackChoices.hasLegibleGroup {
+            plan = .embedded
         } else {
             return SubtitlePlan.none
         }
@@ -66,19 +70,19 @@ extension PipelinePlayback {
     /// and the item's end waits for the last of them.
     func startSubtitles(_ plan: SubtitlePlan, mediaStart: MediaTime, events: PipelineEvents) {
         let makeFeed: SubtitleLoop.MakeFeed
-        let followsChoices: Bool
+        let choice: (@Sendable () -> SubtitleLoop.SubtitleChoice)?
         switch plan {
         case .none:
             return
         case .sidecar(let cues):
             makeFeed = { _, _ in SidecarCueFeed(cues: cues) }
-            followsChoices = false
+            choice = nil
         case .renditions(let timeline):
             guard let presentation = choices.presentation else { return }
             let opener = renditionOpener(for: presentation)
             let playhead = playheadReader
             makeFeed = { choice, time in
-                guard let url = choice.rendition?.uri else { return nil }
+                guard let url = choice.option?.playlistURL else { return nil }
                 do throws(PacketSourceFailure) {
                     return try HLSSubtitleFeed(
                         url: url, timeline: timeline, at: time, opener: opener, playhead: playhead)
@@ -86,7 +90,21 @@ extension PipelinePlayback {
                     return nil
                 }
             }
-            followsChoices = true
+            choice = { [choices] in
+                let current = choices.subtitles
+                return .init(option: current.rendition.map(MediaSelectionOption.init), version: current.version)
+            }
+        case .embedded:
+            let url = asset.url
+            let cancels = cancels
+            makeFeed = { choice, time in
+                guard let index = choice.option?.trackID else { return nil }
+                return try? EmbeddedCueFeed(url: url, streamIndex: index, at: time, cancels: cancels)
+            }
+            choice = { [trackChoices] in
+                let current = trackChoices.subtitles
+                return .init(option: current.option, version: current.version)
+            }
         }
         var untimedDone: (@Sendable (Int) -> Void)?
         if configuration.isUntimed {
@@ -94,7 +112,7 @@ extension PipelinePlayback {
         }
         let continuation = continuation
         let loop = SubtitleLoop(
-            control: control, clock: clock, choices: followsChoices ? choices : nil, makeFeed: makeFeed,
+            control: control, clock: clock, choice: choice, makeFeed: makeFeed,
             deliver: { cue in continuation.yield(.cue(cue)) }, untimedDone: untimedDone)
         let thread = Thread { loop.run(mediaStart: mediaStart) }
         thread.name = "spool-subtitles"
@@ -105,6 +123,10 @@ extension PipelinePlayback {
     /// current position (so audio and video stay in sync); the subtitle thread follows the
     /// new subtitle choice by itself.
     func select(_ option: MediaSelectionOption?, for characteristic: MediaCharacteristic) {
+        if !asset.isHLS {
+            selectTrack(option, for: characteristic)
+            return
+        }
         guard choices.choose(option, for: characteristic) else { return }
         continuation.yield(.mediaSelection(choices.selection))
         if characteristic == .audible {
@@ -112,6 +134,20 @@ extension PipelinePlayback {
             seek(to: now, toleranceBefore: .zero, toleranceAfter: .zero, id: Self.renditionSwitchSeekID)
         } else {
             control.update { _ in }  // wakes an idle subtitle thread
+        }
+    }
+
+    /// Switches a file's track while playing: the demux thread switches audio by itself
+    /// (`PipelineControlState.pendingAudioSwitch`), the subtitle thread follows the new
+    /// subtitle choice.
+    private func selectTrack(_ option: MediaSelectionOption?, for characteristic: MediaCharacteristic) {
+        guard trackChoices.choose(option, for: characteristic) else { return }
+        continuation.yield(.mediaSelection(trackChoices.selection))
+        let audio = trackChoices.audio
+        control.update { state in
+            if characteristic == .audible, let index = audio.option?.trackID {
+                state.pendingAudioSwitch = AudioSwitchRequest(streamIndex: index, version: audio.version)
+            }
         }
     }
 

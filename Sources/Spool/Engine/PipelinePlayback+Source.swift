@@ -7,13 +7,17 @@ extension PipelinePlayback {
     /// Opens the packet source for the item: on the demux thread, never the main actor.
     /// Reports a failure and returns `nil` when it cannot be opened (nothing is reported when
     /// the item was stopped meanwhile).
-    func openPacketSource() -> (any PacketSource)? {
+    func openPacketSource(tracks: [AssetTrack]) -> (any PacketSource)? {
         if asset.isHLS { return openHLSSource() }
+        // A sidecar file replaces the file's own subtitles.
+        trackChoices.resolve(tracks: externalSubtitleURL == nil ? tracks : tracks.filter { $0.kind != .subtitle })
         let source: any ByteSource
         let demuxer: Demuxer
         do {
             source = try ByteSources.makeForPlayback(for: asset.url)
-            demuxer = try Demuxer(source: source, canceller: canceller)
+            demuxer = try Demuxer(
+                source: source, canceller: canceller,
+                streams: .playback(audioIndex: trackChoices.audio.option?.trackID))
         } catch let error as ByteSourceError {
             if error != .cancelled { fail(PlaybackError(AssetLoadError(error))) }
             return nil

@@ -31,6 +31,8 @@ final class PipelinePlayback: ItemPlayback {
     let running = Mutex(Running())
     /// The renditions the item plays (HLS), as asked for and as switched while playing.
     let choices: RenditionChoices
+    /// The tracks the item plays (a file), as asked for and as switched while playing.
+    let trackChoices: FileTrackChoices
     /// A sidecar subtitle file for the item.
     let externalSubtitleURL: URL?
     /// Cancels the rendition and subtitle streams when the item stops.
@@ -67,6 +69,7 @@ final class PipelinePlayback: ItemPlayback {
         self.sharedAudio = sharedAudio
         asset = item.asset
         choices = RenditionChoices(request: item.mediaSelectionRequest)
+        trackChoices = FileTrackChoices(request: item.mediaSelectionRequest)
         externalSubtitleURL = item.externalSubtitleURL
         contentKeyProvider = item.contentKeyProvider
         self.configuration = configuration

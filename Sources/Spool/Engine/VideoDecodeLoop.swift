@@ -86,6 +86,8 @@ final class VideoDecodeLoop {
                         try drain(generation: generation, discardBefore: &discardBefore)
                         decoder = try VideoDecoder(stream: stream, threadCount: threadCount)
                     }
+                case .trackSwitch:
+                    continue  // audio only
                 case .endOfStream:
                     try drain(generation: generation, discardBefore: &discardBefore)
                     frames.push(FrameItem(generation: generation, content: endOfStream()), cost: 0)

@@ -2,7 +2,8 @@ import SpoolHLS
 
 /// The mutually exclusive choices for one characteristic of an asset
 /// (AVMediaSelectionGroup's counterpart): the audio renditions, or the subtitle renditions, of
-/// the group the HLS presentation's variants name.
+/// the group the HLS presentation's variants name; for a file, its audio tracks or its
+/// subtitle tracks, in container order.
 public struct MediaSelectionGroup: Sendable, Hashable {
     /// What the options are for.
     public let mediaCharacteristic: MediaCharacteristic
@@ -37,6 +38,21 @@ public struct MediaSelectionGroup: Sendable, Hashable {
             guard !renditions.isEmpty else { return nil }
             return MediaSelectionGroup(
                 mediaCharacteristic: characteristic, options: renditions.map(MediaSelectionOption.init))
+        }
+    }
+}
+
+extension MediaSelectionGroup {
+    /// The groups of a file with `tracks`: its audio tracks that have channels and its
+    /// subtitle tracks, in container order; groups without options are left out.
+    static func groups(ofTracks tracks: [AssetTrack]) -> [MediaSelectionGroup] {
+        let audible = tracks.filter { $0.kind == .audio && $0.streamIndex != nil && ($0.channels ?? 0) > 0 }
+        let legible = tracks.filter { $0.kind == .subtitle && $0.streamIndex != nil }
+        return [(MediaCharacteristic.audible, audible), (.legible, legible)].compactMap { characteristic, tracks in
+            tracks.isEmpty
+                ? nil
+                : MediaSelectionGroup(
+                    mediaCharacteristic: characteristic, options: tracks.map(MediaSelectionOption.init))
         }
     }
 }

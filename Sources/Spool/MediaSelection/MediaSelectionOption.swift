@@ -2,9 +2,11 @@ public import Foundation
 import SpoolHLS
 
 /// One choice in a `MediaSelectionGroup` (AVMediaSelectionOption's counterpart): an audio
-/// rendition or a subtitle rendition of an HLS presentation.
+/// rendition or a subtitle rendition of an HLS presentation, or an audio or subtitle track
+/// of a file (MP4/MOV, Matroska/WebM, MPEG-TS, Ogg).
 ///
-/// Two options are equal when they name the same rendition (group, name, language, URI).
+/// Two options are equal when they name the same rendition (group, name, language, URI) or
+/// the same track of the container (its stream index and description).
 public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible {
     /// `.audible` for audio, `.legible` for subtitles.
     public let mediaCharacteristic: MediaCharacteristic
@@ -22,8 +24,21 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
     public let groupID: String
     /// The rendition's media playlist; `nil` when it is carried in the variant's own segments.
     public let playlistURL: URL?
+    /// A file's track: its stream index in the container (as `ffprobe` numbers streams);
+    /// `nil` for an HLS rendition.
+    public let trackID: Int?
+    /// A file's track: its codec as FFmpeg names it (`"aac"`, `"subrip"`, `"ass"`, `"mov_text"`).
+    public let codecName: String?
+    /// A file's audio track: its channel count.
+    public let channelCount: Int?
+    /// A file's track: the title the container states (also the start of `displayName`).
+    public let title: String?
 
     init(_ rendition: Rendition) {
+        trackID = nil
+        codecName = nil
+        channelCount = nil
+        title = nil
         mediaCharacteristic = rendition.type == .audio ? .audible : .legible
         displayName = rendition.name
         extendedLanguageTag = rendition.language
@@ -32,6 +47,23 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
         isForced = rendition.isForced
         groupID = rendition.groupID
         playlistURL = rendition.uri
+    }
+
+    /// The option for a file's audio or subtitle track (`track.streamIndex` set).
+    init(track: AssetTrack) {
+        mediaCharacteristic = track.kind == .audio ? .audible : .legible
+        let index = track.streamIndex ?? 0
+        displayName = track.title ?? track.language.map { "\($0) (track \(index))" } ?? "Track \(index)"
+        extendedLanguageTag = track.language
+        isDefault = track.isDefault
+        isAutoselect = true
+        isForced = track.isForced
+        groupID = track.kind == .audio ? "audio" : "subtitles"
+        playlistURL = nil
+        trackID = index
+        codecName = track.codec
+        channelCount = track.channels
+        title = track.title
     }
 
     /// The language as a `Locale`, when the rendition states one.

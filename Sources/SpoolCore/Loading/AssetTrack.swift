@@ -36,6 +36,18 @@ public struct AssetTrack: Codable, Sendable, Equatable {
     public var bitRate: Int?
     /// Whether this build of Spool has a decoder for the codec.
     public var isDecodable: Bool
+    /// The stream's index in the container (FFmpeg's, as `ffprobe` numbers streams); `nil`
+    /// for tracks described by a playlist rather than a container.
+    public var streamIndex: Int?
+    /// The track's title as the container states it (Matroska's Name, an MP4 handler name
+    /// set by the author); `nil` when absent.
+    public var title: String?
+    /// The container marks the track as the one to play by default (Matroska FlagDefault,
+    /// MP4's enabled alternate, FFmpeg's default disposition).
+    public var isDefault: Bool = false
+    /// The container marks the track as forced (Matroska FlagForced: subtitles for foreign
+    /// dialogue or signs, shown even when subtitles are off).
+    public var isForced: Bool = false
 
     /// A track; every descriptive field defaults to "not stated".
     public init(

@@ -60,7 +60,7 @@ public final class TextSubtitleConverter {
 
     /// The Text field of FFmpeg's dialogue line: "ReadOrder,Layer,Style,Name,MarginL,MarginR,
     /// MarginV,Effect,Text", the Text being everything after the eighth comma.
-    static func textField(ofDialogue line: String) -> String {
+    public static func textField(ofDialogue line: String) -> String {
         var commas = 0
         var index = line.startIndex
         while index < line.endIndex, commas < 8 {

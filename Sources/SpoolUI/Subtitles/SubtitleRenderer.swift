@@ -29,6 +29,8 @@ public final class SubtitleRenderer {
     private var cues = TextCueTrack()
     private var textTrack: LibassTrack?
     private var nativeTrack: LibassTrack?
+    /// The header of the ASS track that embedded cues with their own styles were added to.
+    private var embeddedHeader: String?
     private var readOrder = 0
     private var layoutChanged = true
     private var lastFrame: SubtitleFrame
@@ -68,6 +70,26 @@ public final class SubtitleRenderer {
         append(entry, to: textTrack)
     }
 
+    /// Adds a cue of a subtitle track inside the media file (`cue.ass` set; without it, the
+    /// same as `add(_:markup:)` for WebVTT). An ASS/SSA track's events are drawn with its own
+    /// header and styles, on an ASS track that is replaced when the header changes; other
+    /// tracks' events (SubRip, mov_text, WebVTT, already ASS text from FFmpeg's decoders) are
+    /// drawn in `style` like sidecar cues.
+    public func addEmbedded(_ cue: LegibleCue) {
+        guard let ass = cue.ass else { return add(cue) }
+        if ass.hasOwnStyles {
+            if embeddedHeader != ass.header {
+                guard (try? setASSTrack(ASSSubtitleTrack(header: ass.header))) != nil else { return }
+                embeddedHeader = ass.header
+            }
+            for line in ass.events { addASSEvent(ASSSubtitleEvent(start: cue.start, end: cue.end, line: line)) }
+            return
+        }
+        let text = ass.events.map(TextSubtitleConverter.textField(ofDialogue:)).joined(separator: "\\N")
+        guard let entry = cues.add(cue, assText: text), !layoutChanged, let textTrack else { return }
+        append(entry, to: textTrack)
+    }
+
     /// Forgets every text cue (a new item, a seek that re-delivers them).
     public func removeAllCues() {
         cues.removeAll()
@@ -76,6 +98,7 @@ public final class SubtitleRenderer {
 
     /// Shows `track` (nil: none) alongside the text cues, replacing the previous ASS track.
     public func setASSTrack(_ track: ASSSubtitleTrack?) throws(SubtitleRendererError) {
+        embeddedHeader = nil
         guard let track else {
             nativeTrack = nil
             layoutChanged = true

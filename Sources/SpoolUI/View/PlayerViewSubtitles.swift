@@ -77,6 +77,7 @@ final class PlayerViewSubtitles {
         if let output { followedItem?.remove(output) }
         cueTask?.cancel()
         renderer.removeAllCues()
+        try? renderer.setASSTrack(nil)
         heldCues = 0
         followedItem = item
         output = nil
@@ -90,7 +91,11 @@ final class PlayerViewSubtitles {
         cueTask = Task { [weak self] in
             for await cue in cues {
                 guard let self else { return }
-                self.renderer.add(cue, markup: self.markup)
+                if cue.ass != nil {
+                    self.renderer.addEmbedded(cue)
+                } else {
+                    self.renderer.add(cue, markup: self.markup)
+                }
                 self.heldCues += 1
                 self.startTicking()
                 self.update()

@@ -78,6 +78,13 @@ final class DemuxerPacketSource: PacketSource {
         }
     }
 
+    func switchAudio(to index: Int, rereadingFrom time: MediaTime) -> MediaStreamInfo? {
+        guard let stream = try? demuxer.selectAudio(index: index) else { return nil }
+        // A one-way input cannot go back: the new track then starts where reading is.
+        try? demuxer.seek(to: time)
+        return stream
+    }
+
     /// The playback error for a failed read: the byte source's own error when it had one
     /// (FFmpeg sees those only as "I/O error").
     static func failure(_ error: FFmpegError, sourceError: ByteSourceError?, itemName: String) -> PlaybackError {

@@ -24,6 +24,15 @@ protocol PacketSource: AnyObject {
     /// Moves to `time`; reading continues from the last keyframe (or segment start) at or
     /// before it. Failing leaves the position where it was.
     func seek(to time: MediaTime) throws(PacketSourceFailure)
+    /// Reads the audio stream at container index `index` instead of the current one, from
+    /// the last keyframe at or before `time` (packets of the other streams read before are
+    /// read again); returns the new stream, or `nil` when this source cannot switch.
+    func switchAudio(to index: Int, rereadingFrom time: MediaTime) -> MediaStreamInfo?
+}
+
+extension PacketSource {
+    /// Sources made of several demuxers (HLS) switch audio by renditions instead.
+    func switchAudio(to index: Int, rereadingFrom time: MediaTime) -> MediaStreamInfo? { nil }
 }
 
 /// What a packet source read.

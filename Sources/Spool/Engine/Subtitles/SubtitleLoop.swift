@@ -9,11 +9,17 @@ import SpoolHLS
 /// changes, at most a second. Made and run on its own thread.
 final class SubtitleLoop: Sendable {
     /// Makes the feed for a subtitle choice, positioned at a time; `nil` for none.
-    typealias MakeFeed = @Sendable (RenditionChoices.Choice, MediaTime) -> (any CueFeed)?
+    typealias MakeFeed = @Sendable (SubtitleChoice, MediaTime) -> (any CueFeed)?
+
+    /// The subtitle option chosen now and how often the choice changed.
+    struct SubtitleChoice: Sendable {
+        var option: MediaSelectionOption?
+        var version = 0
+    }
 
     private let control: PipelineControl
     private let clock: PlaybackClock
-    private let choices: RenditionChoices?
+    private let choice: (@Sendable () -> SubtitleChoice)?
     private let makeFeed: MakeFeed
     private let deliver: @Sendable (LegibleCue) -> Void
     /// Untimed playback: cues go out as soon as they are read, and this is called with the
@@ -23,15 +29,16 @@ final class SubtitleLoop: Sendable {
     private let lookahead = MediaTime(value: 10, timescale: 1)
     private let longestWait = Duration.milliseconds(50)
 
-    /// A loop over the feed `makeFeed` gives for `choices.subtitles` (or, without `choices`,
+    /// A loop over the feed `makeFeed` gives for the current `choice()` (or, without `choice`,
     /// for a sidecar: one feed for the whole item).
     init(
-        control: PipelineControl, clock: PlaybackClock, choices: RenditionChoices?, makeFeed: @escaping MakeFeed,
+        control: PipelineControl, clock: PlaybackClock, choice: (@Sendable () -> SubtitleChoice)?,
+        makeFeed: @escaping MakeFeed,
         deliver: @escaping @Sendable (LegibleCue) -> Void, untimedDone: (@Sendable (Int) -> Void)?
     ) {
         self.control = control
         self.clock = clock
-        self.choices = choices
+        self.choice = choice
         self.makeFeed = makeFeed
         self.deliver = deliver
         self.untimedDone = untimedDone
@@ -43,9 +50,9 @@ final class SubtitleLoop: Sendable {
     func run(mediaStart: MediaTime) {
         let (initialGeneration, start) = control.withLock { ($0.generation, $0.seek?.target) }
         var generation = initialGeneration
-        var version = choices?.subtitles.version ?? 0
+        var version = choice?().version ?? 0
         var position = start ?? mediaStart
-        var feed = makeFeed(choices?.subtitles ?? RenditionChoices.Choice(), position)
+        var feed = makeFeed(choice?() ?? SubtitleChoice(), position)
         var schedule = CueSchedule(at: position)
         var feedEnded = feed == nil
         defer { feed?.close() }
@@ -61,7 +68,7 @@ final class SubtitleLoop: Sendable {
                 schedule.reposition(at: position)
                 feedEnded = feed == nil
             }
-            if let choice = choices?.subtitles, choice.version != version {
+            if let choice = choice?(), choice.version != version {
                 version = choice.version
                 position = playhead()
                 feed?.close()

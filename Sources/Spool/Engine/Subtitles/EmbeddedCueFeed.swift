@@ -1,0 +1,82 @@
+import Foundation
+import SpoolCore
+import SpoolMedia
+
+/// The cues of a subtitle track inside the item's own file (SubRip, ASS/SSA, WebVTT,
+/// mov_text), read by a demuxer of its own that reads only that stream, so switching tracks
+/// or seeking starts at the playhead, never where the playback demuxer has read ahead to.
+/// Packets are decoded by FFmpeg's subtitle decoder (`SubtitleDecoder`); a packet it refuses
+/// is skipped. A cue carries its ASS event and the track's header (`LegibleCue.ass`).
+final class EmbeddedCueFeed: CueFeed {
+    private let demuxer: Demuxer
+    private let decoder: SubtitleDecoder
+    private var ended = false
+    private let unregister: @Sendable () -> Void
+    /// Cues are read in batches of at most this many packets, so one call stays short.
+    private let batch = 32
+
+    /// Opens `url` for its subtitle stream `streamIndex` and positions it at `time`. Blocks.
+    /// `cancels` stops a blocked read when the item stops.
+    init(url: URL, streamIndex: Int, at time: MediaTime, cancels: CancelGroup) throws {
+        let canceller = Demuxer.Canceller()
+        let key = cancels.add { canceller.cancel() }
+        unregister = { cancels.remove(key) }
+        do {
+            let source = try ByteSources.makeForPlayback(for: url)
+            demuxer = try Demuxer(source: source, canceller: canceller, streams: .subtitle(streamIndex))
+            guard let stream = demuxer.subtitle else { throw FFmpegError.streamNotFound }
+            decoder = try SubtitleDecoder(stream: stream)
+        } catch {
+            cancels.remove(key)
+            throw error
+        }
+        seek(to: time)
+    }
+
+    deinit { unregister() }
+
+    func next(timeout: Duration) -> CueFeedEvent? {
+        if ended { return .end }
+        var cues: [LegibleCue] = []
+        var covered = MediaTime.invalid
+        for _ in 0..<batch {
+            let packet: DemuxedPacket?
+            do {
+                packet = try demuxer.readPacket()
+            } catch {
+                ended = true
+                return error == .exit ? .end : .failed("\(error)")
+            }
+            guard let packet else {
+                ended = true
+                return .cues(cues, coveredUntil: .positiveInfinity)
+            }
+            if packet.presentationTime.isNumeric { covered = packet.presentationTime }
+            guard let subtitle = try? decoder.decode(packet) else { continue }
+            cues.append(LegibleCue(subtitle, header: decoder.header, hasOwnStyles: decoder.hasOwnStyles))
+        }
+        return .cues(cues, coveredUntil: covered.isNumeric ? covered : .zero)
+    }
+
+    func seek(to time: MediaTime) {
+        ended = false
+        // Cues showing at `time` started earlier: go back far enough to find them (a
+        // subtitle stream has no keyframes; the demuxer lands on the packet at or before).
+        let back = MediaTime(value: 10, timescale: 1)
+        try? demuxer.seek(to: time.isNumeric && time > back ? time - back : .zero)
+    }
+
+    func close() {
+        ended = true
+        demuxer.cancel()
+    }
+}
+
+extension LegibleCue {
+    /// The cue of a decoded embedded subtitle.
+    init(_ subtitle: DecodedSubtitle, header: String, hasOwnStyles: Bool) {
+        self.init(
+            start: subtitle.start, end: subtitle.end, text: subtitle.text,
+            ass: LegibleCue.ASS(header: header, events: subtitle.assEvents, hasOwnStyles: hasOwnStyles))
+    }
+}
