@@ -68,7 +68,7 @@ gates:
 # load both cores (the engine moves to virtual time under issue 12; these are what is left).
 REALTIME_SUITES := StallWaitingIntegrationTests|StallBeforeDataIntegrationTests|ByteSourceContractTests|PictureInPictureIntegrationTests|HLSByteRangeLiveIntegrationTests|PlayResumeIntegrationTests|PlayIPCIntegrationTests
 # Scrub previews during real-time playback: no stall, no extra dropped frames.
-REALTIME_SUITES := $(REALTIME_SUITES)|ScrubPreviewPlaybackIntegrationTests|PausedSeekIntegrationTests|PlayGaplessRealTimeIntegrationTests
+REALTIME_SUITES := $(REALTIME_SUITES)|ScrubPreviewPlaybackIntegrationTests|PausedSeekIntegrationTests|PlayGaplessRealTimeIntegrationTests|HLSVariantPinIntegrationTests
 
 test: bootstrap lint gates
 	$(SWIFT) build --build-tests $(STRICT)
