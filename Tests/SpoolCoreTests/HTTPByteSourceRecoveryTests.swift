@@ -58,7 +58,7 @@ struct HTTPByteSourceRecoveryTests {
         // After the async let: on a failed expectation the source is closed first, which
         // ends the blocked call the async let then waits for (else the suite would hang).
         defer { source.close() }
-        let stalled = await server.waitUntil(timeout: .seconds(10)) { $0.first?.bodyBytesSent == Self.cut }
+        let stalled = await server.waitUntil(timeout: .seconds(60)) { $0.first?.bodyBytesSent == Self.cut }
         try #require(stalled)
         // Short of the threshold nothing happens…
         clock.advance(by: policy.stallTimeout - .seconds(1))

@@ -89,7 +89,7 @@ struct BoundedBlockingQueueTests {
         #expect(queue.push(1, cost: 10))
         #expect(queue.push(2, cost: 10))
         async let pushed = runOnDedicatedThread { queue.push(3, cost: 10) }  // blocks: 20 of 20 used
-        #expect(await runOnDedicatedThread { queue.waitForBlockedThread(timeout: .seconds(10)) })
+        #expect(await runOnDedicatedThread { queue.waitForBlockedThread(timeout: .seconds(60)) })
         #expect(queue.count == 2)  // still blocked while nothing was taken
         #expect(queue.pop()?.element == 1)
         #expect(await pushed)
@@ -125,7 +125,7 @@ struct BoundedBlockingQueueTests {
     @Test func endOfStreamReleasesAWaitingConsumer() async {
         let queue = BoundedBlockingQueue<Int>(capacity: 100)
         async let popped = runOnDedicatedThread { queue.pop()?.element }
-        #expect(await runOnDedicatedThread { queue.waitForBlockedThread(timeout: .seconds(10)) })
+        #expect(await runOnDedicatedThread { queue.waitForBlockedThread(timeout: .seconds(60)) })
         queue.markEndOfStream()
         #expect(await popped == nil)
     }

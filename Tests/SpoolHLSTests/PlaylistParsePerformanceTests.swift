@@ -42,15 +42,16 @@ import Testing
     }
 
     @Test func dayLongPlaylistParsesCompletelyWithoutQuadraticCost() throws {
-        let (seconds, playlist) = try Self.fastestParse(Self.dayLongPlaylist(), runs: 3)
+        let (seconds, playlist) = try Self.fastestParse(Self.dayLongPlaylist(), runs: 5)
         #expect(playlist.segments.count == Self.segmentCount)
         #expect(playlist.duration == MediaTime(value: 86_400, timescale: 1))
         #expect(playlist.segments.last?.uri.absoluteString == "https://cdn.example.com/vod/day/segment_21599.ts")
         // Linear cost, judged by scaling rather than by a wall-clock bound a loaded machine
         // can miss: twice the segments take about twice as long (a quadratic parser: four
         // times), the two measured back to back so load hits both alike.
-        let (half, _) = try Self.fastestParse(Self.dayLongPlaylist(segments: Self.segmentCount / 2), runs: 3)
-        #expect(seconds / half < 3, "21,600 segments: \(seconds) s; 10,800: \(half) s")
+        // The fastest of five each, and 3.5 rather than 3: CI's loaded start once gave 3.29.
+        let (half, _) = try Self.fastestParse(Self.dayLongPlaylist(segments: Self.segmentCount / 2), runs: 5)
+        #expect(seconds / half < 3.5, "21,600 segments: \(seconds) s; 10,800: \(half) s")
         #expect(seconds < 10, "parsing 21,600 segments took \(seconds) s")
     }
 

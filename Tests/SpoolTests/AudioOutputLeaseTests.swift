@@ -65,7 +65,7 @@ struct AudioOutputLeaseTests {
             written.signal()
         }
         writer.start()
-        #expect(next.state.waitForBlockedThread(timeout: .seconds(10)), "the write waits for its turn")
+        #expect(next.state.waitForBlockedThread(timeout: .seconds(60)), "the write waits for its turn")
         #expect(device.framesWritten == 480)
         #expect(current.handOver())
         #expect(written.wait(timeout: .now() + 10) == .success)

@@ -41,11 +41,12 @@ struct PlayFailureIntegrationTests {
         defer { server.stop() }
         let argument = try Self.argument(for: input, server: server)
         let events = try PlayTool.scratchPath("failure.jsonl")
-        // Timed (real-time null output): a failure must end the run, not leave it waiting.
+        // Timed (real-time null output): a failure must end the run, not leave it waiting. The
+        // bound is loose: at the suite's start a loaded machine took 11.3 s just to run it.
         let output = try await PlayTool.spool(
-            ["play", "--ao", "null", "--no-video", "--events", events, argument], timeout: .seconds(15))
+            ["play", "--ao", "null", "--no-video", "--events", events, argument], timeout: .seconds(60))
         #expect(output.status == 1)
-        #expect(output.elapsed < .seconds(10))
+        #expect(output.elapsed < .seconds(45))
         #expect(output.standardOutput.isEmpty)
         let lines = PlayTool.lines(output.errorText)
         #expect(lines.count == 1, "stderr: \(output.errorText)")
