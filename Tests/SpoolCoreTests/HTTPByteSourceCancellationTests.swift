@@ -10,9 +10,10 @@ import Testing
     func cancelClosesTheConnectionLongBeforeTheFileIsServed(transport: HTTPTransportKind) async throws {
         let fileSize = 8 << 20
         let server = try LoopbackHTTPServer()
-        // ~256 KiB/s: the whole file would take about 32 s.
         let file = RandomBytes.make(count: fileSize)
-        server.setRoute("/big.bin", .file(file, throttle: .rate(bytesPerSecond: 256 << 10)))
+        // 64 KiB/s: half the file takes 64 s, so even a loaded start (CI once took 16 s to read
+        // the first 64 KiB at 256 KiB/s) stays far from it.
+        server.setRoute("/big.bin", .file(file, throttle: .rate(bytesPerSecond: 64 << 10)))
         let source = HTTPByteSource(url: server.url("/big.bin"), options: .init(transport: transport.transport))
 
         let readBytes = try await onThread {
