@@ -113,6 +113,19 @@ struct BoundedBlockingQueueTests {
         #expect(popped?.element == 3 && popped?.generation == generation)
     }
 
+    @Test func aSelectiveDiscardKeepsTheNewerElementsInOrderAndFreesTheRest() async {
+        let queue = BoundedBlockingQueue<Int>(capacity: 40)
+        for value in [1, 2, 10, 3, 11] { queue.push(value, cost: value < 10 ? 10 : 5) }  // 40 of 40
+        async let pushed = runOnDedicatedThread { queue.push(4, cost: 10) }  // blocks: full
+        #expect(await runOnDedicatedThread { queue.waitForBlockedThread(timeout: .seconds(60)) })
+        let generation = queue.discard { $0 < 10 }
+        #expect(await pushed)  // woken: there is room again
+        #expect(queue.totalCost == 20)
+        let popped = (0..<3).compactMap { _ in queue.tryPop() }
+        #expect(popped.map(\.element) == [10, 11, 4])
+        #expect(popped.allSatisfy { $0.generation == generation })
+    }
+
     @Test func closeEndsBothSides() {
         let queue = BoundedBlockingQueue<Int>(capacity: 100)
         queue.push(1, cost: 1)

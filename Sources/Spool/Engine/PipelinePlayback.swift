@@ -214,8 +214,11 @@ final class PipelinePlayback: ItemPlayback {
         }
         // The clock jumps to the target; the new generation's audio (or first frame) re-anchors it.
         clock.anchor(media: time, at: HostTime.now())
-        // Wake producers blocked on full queues: what they hold is stale now.
-        for queue in running.withLock({ $0.queues }) { queue.discardAll() }
+        // Wake producers blocked on full queues: what they hold is stale now. The demux thread
+        // may already have queued the seek's first packets (it saw the new generation above):
+        // only what is older goes.
+        let generation = control.generation
+        for queue in running.withLock({ $0.queues }) { queue.discard(before: generation) }
     }
 
     func currentTime() -> MediaTime {
@@ -260,14 +263,23 @@ final class PipelinePlayback: ItemPlayback {
 
 /// The queue operations the pipeline needs without knowing the element type.
 protocol PipelineQueue: Sendable {
-    /// Drops everything queued (a seek), waking a blocked producer.
-    func discardAll()
+    /// Drops what was queued for generations before `generation` (a seek), waking a blocked
+    /// producer.
+    func discard(before generation: Int)
     /// Drops everything and ends the queue (stop).
     func shutDown()
 }
 
-extension BoundedBlockingQueue: PipelineQueue {
-    func discardAll() { flush() }
+/// A queue element that carries the pipeline generation it was made for.
+protocol GenerationTagged: Sendable {
+    var generation: Int { get }
+}
+
+extension PacketItem: GenerationTagged {}
+extension FrameItem: GenerationTagged {}
+
+extension BoundedBlockingQueue: PipelineQueue where Element: GenerationTagged {
+    func discard(before generation: Int) { discard { $0.generation < generation } }
     func shutDown() {
         flush()
         close()

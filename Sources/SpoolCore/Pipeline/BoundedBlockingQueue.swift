@@ -135,6 +135,30 @@ package final class BoundedBlockingQueue<Element: Sendable>: Sendable {
         }
     }
 
+    /// Discards the elements `isStale` picks, keeping the others in order, and starts a new
+    /// generation like `flush()`; wakes blocked producers. For a seek made while the producer
+    /// runs on: what it already queued for the seek must survive the discard of what came
+    /// before (a keyframe dropped there leaves the decoder nothing to start from).
+    /// Returns the new generation.
+    @discardableResult
+    package func discard(where isStale: (Element) -> Bool) -> Int {
+        lock.update { state in
+            var kept: [(element: Element?, cost: Int64)] = []
+            var cost: Int64 = 0
+            for slot in state.items[state.head...] {
+                guard let element = slot.element, !isStale(element) else { continue }
+                kept.append(slot)
+                cost += slot.cost
+            }
+            state.items = kept
+            state.head = 0
+            state.totalCost = cost
+            state.endOfStream = false
+            state.generation += 1
+            return state.generation
+        }
+    }
+
     /// Ends the queue: producers get `false`, consumers drain then get `nil`. Idempotent.
     package func close() {
         lock.update { $0.closed = true }
