@@ -69,6 +69,8 @@ gates:
 REALTIME_SUITES := StallWaitingIntegrationTests|StallBeforeDataIntegrationTests|ByteSourceContractTests|PictureInPictureIntegrationTests|HLSByteRangeLiveIntegrationTests|PlayResumeIntegrationTests|PlayIPCIntegrationTests
 # Scrub previews during real-time playback: no stall, no extra dropped frames.
 REALTIME_SUITES := $(REALTIME_SUITES)|ScrubPreviewPlaybackIntegrationTests|PausedSeekIntegrationTests|PlayGaplessRealTimeIntegrationTests|HLSVariantPinIntegrationTests
+# Counts the process's threads: nothing else may run beside it.
+REALTIME_SUITES := $(REALTIME_SUITES)|RapidLoadsIntegrationTests
 
 test: bootstrap lint gates
 	$(SWIFT) build --build-tests $(STRICT)

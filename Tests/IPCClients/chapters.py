@@ -42,7 +42,8 @@ def wait_until(condition, what, timeout=30):
         except MPVError:
             pass
         if time.monotonic() > deadline:
-            fail("timed out waiting for " + what)
+            # `what` may be a function: the state it names is read when the wait failed.
+            fail("timed out waiting for " + (what() if callable(what) else what))
         time.sleep(0.02)
 
 
@@ -64,14 +65,18 @@ def land(command, target, what):
     # An exact seek: the position is the chapter's start, to the millisecond.
     wait_until(
         lambda: abs(mpv.command("get_property", "time-pos") - target) < 0.0015,
-        "%s at %g (time-pos %r, pause %r)"
+        lambda: "%s at %g (time-pos %r, pause %r)"
         % (what, target, mpv.command("get_property", "time-pos"), mpv.command("get_property", "pause")))
     landed.append(mpv.command("get_property", "time-pos"))
 
 
 starts = [s for _, s in expected]
 land(["add", "chapter", 1], starts[1], "next chapter")
-check(mpv.command("get_property", "chapter") == 1, "chapter is not 1 at the second chapter's start")
+chapter_now = mpv.command("get_property", "chapter")
+check(
+    chapter_now == 1,
+    "chapter is %r, not 1, at the second chapter's start (time-pos %r)"
+    % (chapter_now, mpv.command("get_property", "time-pos")))
 land(["add", "chapter", 1], starts[2], "next chapter again")
 land(["add", "chapter", -1], starts[1], "previous chapter")
 land(["add", "chapter", -1], starts[0], "previous chapter again")

@@ -27,6 +27,11 @@ final class AudioLoop {
     /// nothing is a failure with a message (an FFmpeg without support for the format), never
     /// a silent end.
     private var decoding = DecodingTally()
+    /// After a seek that discards up to a cutoff, until playback resumes: the clock stays on
+    /// the seek's target. Audio written while paused would move it to its first sample, which
+    /// the sample-exact trim puts up to a sample before the target (or a codec frame after it)
+    /// — a paused exact seek must report exactly where it landed.
+    private var holdsSeekTarget = false
 
     init(
         decoder: AudioDecoder, output: any AudioOutput, control: PipelineControl,
@@ -88,6 +93,7 @@ final class AudioLoop {
                 generation = itemGeneration
                 firstOfGeneration = true
                 trimBefore = control.withLock { $0.generation == itemGeneration ? $0.seek?.discardBefore : nil }
+                holdsSeekTarget = trimBefore != nil
             }
             do {
                 switch item.content {
@@ -266,18 +272,26 @@ final class AudioLoop {
         writtenEnd =
             buffer.presentationTime.isNumeric ? buffer.presentationTime + mediaDuration : writtenEnd + mediaDuration
         guard writtenEnd.isNumeric else { return }
-        // A write that was blocked (paused, a full device) while a seek began belongs to the
-        // stretch the seek left: it must not move the clock off the seek's target.
-        guard control.generation == generation else { return }
-        let now = HostTime.now()
-        let heardLatency = MediaTime(
-            seconds: output.latency.timeInterval * max(clock.rate, 0.5), preferredTimescale: 1_000_000)
-        // After a gapless hand-over the device still plays the previous item's last samples:
-        // this reads before the item's start until the join is heard, so its first frame
-        // waits for the join.
-        clock.anchor(media: writtenEnd - heardLatency, at: now)
-        let playing = control.withLock { $0.rate > 0 && $0.generation == generation && !$0.isStalled }
-        if playing { clock.setPaused(false, at: now) }
+        let latency = output.latency
+        let holdsTarget = holdsSeekTarget
+        // Checked and applied under the control lock, where seeks and pauses change the clock
+        // too: a write that was blocked (paused, a full device) or under way while a seek
+        // began belongs to the stretch the seek left and must not move the clock off the
+        // seek's target; one that saw the rate before a pause must not restart the clock.
+        let anchored = control.withLock { state -> Bool in
+            guard state.generation == generation else { return false }
+            if holdsTarget, state.rate == 0 { return false }
+            let now = HostTime.now()
+            let heardLatency = MediaTime(
+                seconds: latency.timeInterval * max(clock.rate, 0.5), preferredTimescale: 1_000_000)
+            // After a gapless hand-over the device still plays the previous item's last
+            // samples: this reads before the item's start until the join is heard, so its
+            // first frame waits for the join.
+            clock.anchor(media: writtenEnd - heardLatency, at: now)
+            if state.rate > 0, !state.isStalled { clock.setPaused(false, at: now) }
+            return true
+        }
+        if anchored { holdsSeekTarget = false }
     }
 
     /// At the end of the item's audio: hands the device to the next item's audio when it is

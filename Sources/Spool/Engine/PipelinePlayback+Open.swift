@@ -119,7 +119,7 @@ extension PipelinePlayback {
             running.stopObservingVisibility = stopObservingVisibility
         }
         // stop() may have run before the queues were registered: then nobody else shuts them.
-        let (stopped, rate, volume, isCurrent) = control.withLock { ($0.stopped, $0.rate, $0.volume, $0.isActive) }
+        let (stopped, rate, volume) = control.withLock { ($0.stopped, $0.rate, $0.volume) }
         if stopped {
             for queue in queues { queue.shutDown() }
             audioOutput?.stop()
@@ -128,11 +128,16 @@ extension PipelinePlayback {
         }
         audioOutput?.setVolume(volume)
         audioOutput?.setPaused(rate == 0)
-        let start = source.startTime.isNumeric ? source.startTime : .zero
-        let now = HostTime.now()
-        clock.anchor(media: start, at: now)
-        clock.setRate(rate > 0 ? rate : 1, at: now)
-        clock.setPaused(rate == 0 || !isCurrent, at: now)
+        let sourceStart = source.startTime.isNumeric ? source.startTime : .zero
+        // The clock starts at the item's start, or where a seek asked for while the item
+        // opened (a start position, a chapter chosen from the probe's list): under the
+        // control lock, so a seek made now is not overwritten with the start.
+        control.withLock { state in
+            let now = HostTime.now()
+            clock.anchor(media: state.seek?.target ?? sourceStart, at: now)
+            clock.setRate(state.rate > 0 ? state.rate : 1, at: now)
+            clock.setPaused(state.rate == 0 || !state.isActive, at: now)
+        }
 
         // A file's tracks as chosen, reported with readiness (as an HLS item's renditions are).
         if !asset.isHLS { continuation.yield(.mediaSelection(trackChoices.selection)) }
@@ -149,7 +154,7 @@ extension PipelinePlayback {
             thread.name = worker.name
             thread.start()
         }
-        startSubtitles(subtitles, mediaStart: start, events: events)
+        startSubtitles(subtitles, mediaStart: sourceStart, events: events)
         DemuxLoop(
             source: source, control: control, videoPackets: videoPackets, audioPackets: audioPackets, clock: clock,
             itemName: itemName, report: { [continuation] event in continuation.yield(event) }

@@ -169,15 +169,17 @@ final class PipelinePlayback: ItemPlayback {
     }
 
     func setRate(_ rate: Double, algorithm: AudioTimePitchAlgorithm) {
-        let (stalled, active) = control.update { state -> (Bool, Bool) in
+        let audioPlaying = hasAudioPlaying
+        // The clock changes under the control lock, where the audio thread checks the rate
+        // before it restarts the clock: a pause can never be undone by a write that saw the
+        // rate before it.
+        control.update { state in
             state.rate = rate
             state.algorithm = algorithm
-            return (state.isStalled, state.isActive)
-        }
-        let now = HostTime.now()
-        if active || hasAudioPlaying {
+            guard state.isActive || audioPlaying else { return }
+            let now = HostTime.now()
             if rate > 0 { clock.setRate(rate, at: now) }
-            if !stalled { clock.setPaused(rate == 0, at: now) }
+            if !state.isStalled { clock.setPaused(rate == 0, at: now) }
         }
         running.withLock { $0.audioOutput }?.setPaused(rate == 0)
     }
@@ -211,9 +213,11 @@ final class PipelinePlayback: ItemPlayback {
             state.audioEnded = false
             state.readFailure = nil
             state.endReported = false
+            // The clock jumps to the target; the new generation's audio (or first frame)
+            // re-anchors it. Under the control lock, like the audio thread's anchor, which
+            // checks the generation there: a write of the old stretch cannot move it back.
+            clock.anchor(media: time, at: HostTime.now())
         }
-        // The clock jumps to the target; the new generation's audio (or first frame) re-anchors it.
-        clock.anchor(media: time, at: HostTime.now())
         // Wake producers blocked on full queues: what they hold is stale now. The demux thread
         // may already have queued the seek's first packets (it saw the new generation above):
         // only what is older goes.

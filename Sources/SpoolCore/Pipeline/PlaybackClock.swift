@@ -31,37 +31,39 @@ package final class PlaybackClock: Sendable {
     /// The media time at host time `host`: extrapolated from the anchor while running, the
     /// anchor itself while paused; `invalid` before the first anchor.
     package func mediaTime(at host: Duration) -> MediaTime {
-        state.withLock { state in
-            guard state.anchorMedia.isNumeric else { return state.anchorMedia }
-            guard !state.paused else { return state.anchorMedia }
-            let elapsed = (host - state.anchorHost).timeInterval * state.rate
-            return state.anchorMedia + MediaTime(seconds: max(elapsed, 0), preferredTimescale: 1_000_000)
-        }
+        state.withLock { Self.time(in: $0, at: host) }
     }
 
     /// Pauses or resumes at host time `host`, re-anchoring so no time is lost or gained.
+    /// The time is read and re-anchored in one lock: an anchor set meanwhile on another
+    /// thread (a seek's target) is never overwritten with the time before it.
     package func setPaused(_ paused: Bool, at host: Duration) {
-        let now = mediaTime(at: host)
         state.withLock { state in
             guard state.paused != paused else { return }
             if state.anchorMedia.isNumeric {
-                state.anchorMedia = now
+                state.anchorMedia = Self.time(in: state, at: host)
                 state.anchorHost = host
             }
             state.paused = paused
         }
     }
 
-    /// Changes the rate at host time `host`, re-anchoring so the time is continuous.
+    /// Changes the rate at host time `host`, re-anchoring so the time is continuous (in one
+    /// lock, as `setPaused`).
     package func setRate(_ rate: Double, at host: Duration) {
-        let now = mediaTime(at: host)
         state.withLock { state in
             if state.anchorMedia.isNumeric {
-                state.anchorMedia = now
+                state.anchorMedia = Self.time(in: state, at: host)
                 state.anchorHost = host
             }
             state.rate = rate
         }
+    }
+
+    private static func time(in state: State, at host: Duration) -> MediaTime {
+        guard state.anchorMedia.isNumeric, !state.paused else { return state.anchorMedia }
+        let elapsed = (host - state.anchorHost).timeInterval * state.rate
+        return state.anchorMedia + MediaTime(seconds: max(elapsed, 0), preferredTimescale: 1_000_000)
     }
 
     /// Whether the clock stands still.
