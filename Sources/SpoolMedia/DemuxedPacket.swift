@@ -25,6 +25,9 @@ public final class DemuxedPacket: @unchecked Sendable {
     public let isKeyframe: Bool
     /// The payload size in bytes.
     public let byteCount: Int
+    /// Where in the input the packet starts (FFmpeg's `pos`; for a transport stream, the
+    /// transport packet its payload starts in), or `nil` when the demuxer does not say.
+    public let bytePosition: Int64?
 
     private let packet: UnsafeMutablePointer<AVPacket>
 
@@ -39,6 +42,7 @@ public final class DemuxedPacket: @unchecked Sendable {
         duration = value.duration > 0 ? MediaTime(ticks: value.duration, timeBase: stream.timeBase) : .invalid
         isKeyframe = value.flags & AV_PKT_FLAG_KEY != 0
         byteCount = Int(value.size)
+        bytePosition = value.pos >= 0 ? value.pos : nil
     }
 
     deinit {

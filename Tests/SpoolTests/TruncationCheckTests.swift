@@ -84,3 +84,21 @@ struct TruncationCheckTests {
         #expect(Self.check(declared: nil, format: "flac", length: 188 * 1000 + 94, packetsUntil: 3).earlyEnd() == nil)
     }
 }
+
+extension TruncationCheckTests {
+    @Test("transport packets are counted from the last packet read: garbage inside shifts them, a cut after it shows")
+    func transportStreamPacketsAfterGarbage() throws {
+        // 1000 bytes of garbage in the middle: the packets after it start 1000 bytes later.
+        let length: Int64 = 188 * 1000 + 1000
+        var complete = TruncationCheck(
+            startTime: .zero, declaredDuration: nil, formatName: "mpegts", byteLength: length)
+        complete.note(presentationTime: .zero, decodeTime: .invalid, duration: .invalid, bytePosition: 188 * 10)
+        complete.note(
+            presentationTime: .zero, decodeTime: .invalid, duration: .invalid, bytePosition: 188 * 990 + 1000)
+        #expect(complete.earlyEnd() == nil, "a whole number of packets after the last one read")
+        var cut = TruncationCheck(
+            startTime: .zero, declaredDuration: nil, formatName: "mpegts", byteLength: length - 94)
+        cut.note(presentationTime: .zero, decodeTime: .invalid, duration: .invalid, bytePosition: 188 * 990 + 1000)
+        #expect(try #require(cut.earlyEnd()).contains("inside a transport packet"))
+    }
+}

@@ -66,7 +66,8 @@ final class DemuxerPacketSource: PacketSource {
             return nil
         }
         truncation.note(
-            presentationTime: packet.presentationTime, decodeTime: packet.decodeTime, duration: packet.duration)
+            presentationTime: packet.presentationTime, decodeTime: packet.decodeTime, duration: packet.duration,
+            bytePosition: packet.bytePosition)
         return .packet(packet)
     }
 

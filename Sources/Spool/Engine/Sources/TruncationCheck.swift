@@ -7,9 +7,12 @@ import SpoolCore
 /// Two signs, both cheap and both silent in FFmpeg:
 /// - the container states a duration (a header or index: MP4, Matroska, FLAC…) and the
 ///   packets read end well before it;
-/// - an MPEG transport stream whose byte length is not a whole number of transport packets
-///   (188, 192 or 204 bytes): it was cut inside one. A transport stream cut exactly on a
-///   packet boundary is a valid, shorter stream; nothing can tell it apart.
+/// - an MPEG transport stream whose end is not a whole number of transport packets (188, 192
+///   or 204 bytes) after the last packet read: it was cut inside one. Counted from that
+///   packet, not from the start of the file: garbage a stream picked up on the way (which
+///   the demuxer resynchronises after) shifts every later packet, and a complete file with
+///   1000 bytes of it inside is not cut. A transport stream cut exactly on a packet boundary
+///   is a valid, shorter stream; nothing can tell it apart.
 struct TruncationCheck {
     /// Where the timeline starts; the stated duration counts from here.
     let startTime: MediaTime
@@ -24,6 +27,8 @@ struct TruncationCheck {
 
     /// The latest end (presentation time + duration) of the packets read so far.
     private(set) var mediaEnd: MediaTime = .invalid
+    /// The furthest byte position a packet read so far starts at, when the demuxer says.
+    private(set) var lastPacketPosition: Int64?
 
     init(
         startTime: MediaTime, declaredDuration: MediaTime?, formatName: String, byteLength: Int64?,
@@ -36,9 +41,12 @@ struct TruncationCheck {
         self.byteLength = byteLength
     }
 
-    /// Notes a packet read: where its content starts (presentation, else decode time) and
-    /// how long it lasts.
-    mutating func note(presentationTime: MediaTime, decodeTime: MediaTime, duration: MediaTime) {
+    /// Notes a packet read: where its content starts (presentation, else decode time), how
+    /// long it lasts, and where in the input it starts (`bytePosition`, when known).
+    mutating func note(
+        presentationTime: MediaTime, decodeTime: MediaTime, duration: MediaTime, bytePosition: Int64? = nil
+    ) {
+        if let bytePosition, bytePosition > lastPacketPosition ?? -1 { lastPacketPosition = bytePosition }
         let start = presentationTime.isNumeric ? presentationTime : decodeTime
         guard start.isNumeric else { return }
         let end = duration.isNumeric ? start + duration : start
@@ -48,7 +56,7 @@ struct TruncationCheck {
     /// Why the file ends early, or `nil` when nothing says it does. Call at the end of file.
     func earlyEnd() -> String? {
         if formatName == "mpegts", let byteLength, byteLength > 0,
-            Self.transportPacketSizes.allSatisfy({ byteLength % $0 != 0 })
+            Self.transportPacketSizes.allSatisfy({ (byteLength - min(lastPacketPosition ?? 0, byteLength)) % $0 != 0 })
         {
             return "the file ends early: it stops inside a transport packet (\(byteLength) bytes)"
         }
