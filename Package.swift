@@ -85,7 +85,8 @@ let package = Package(
             name: "SpoolCoreTests", dependencies: ["SpoolCore", "SpoolTestSupport", "SpoolNetwork"],
             swiftSettings: strictSwift),
         .testTarget(
-            name: "SpoolHLSTests", dependencies: ["SpoolHLS", "SpoolTestSupport"], swiftSettings: strictSwift),
+            name: "SpoolHLSTests", dependencies: ["SpoolHLS", "SpoolTestSupport", "SpoolNetwork"],
+            swiftSettings: strictSwift),
         .testTarget(
             name: "SpoolMediaTests", dependencies: ["SpoolMedia", "SpoolTestSupport"], swiftSettings: strictSwift),
         .testTarget(

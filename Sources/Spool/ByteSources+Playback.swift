@@ -1,19 +1,13 @@
 public import Foundation
 public import SpoolCore
-import SpoolNetwork
 
 extension ByteSources {
-    /// The product's source for `url`: `make(for:httpOptions:)` with http(s) carried by
-    /// libcurl (`CurlHTTPTransport`), so back-pressure pauses in place and cancelling cannot
-    /// race a completion. Every source the player opens (assets, the pipeline, thumbnails)
-    /// comes from here. `SPOOL_HTTP_CLIENT=urlsession` in the environment selects URLSession
-    /// instead, for side-by-side benchmarks (bench/http_cpu.py).
+    /// The product's source for `url`: `make(for:httpOptions:)` with http(s) carried by the
+    /// player's transport (`PlaybackHTTPTransport`: libcurl, so back-pressure pauses in place
+    /// and cancelling cannot race a completion). Every source the player opens (assets, the
+    /// pipeline, thumbnails) comes from here. `SPOOL_HTTP_CLIENT=urlsession` in the
+    /// environment selects URLSession instead, for side-by-side benchmarks (bench/http_cpu.py).
     public static func makeForPlayback(for url: URL) throws(ByteSourceError) -> any ByteSource {
-        try make(for: url, httpOptions: HTTPByteSource.Options(transport: playbackTransport))
+        try make(for: url, httpOptions: HTTPByteSource.Options(transport: PlaybackHTTPTransport.shared))
     }
-
-    /// Read once: the environment does not change under a running player.
-    private static let playbackTransport: any HTTPTransport =
-        ProcessInfo.processInfo.environment["SPOOL_HTTP_CLIENT"] == "urlsession"
-        ? URLSessionHTTPTransport() : CurlHTTPTransport()
 }

@@ -159,7 +159,7 @@ public final class URLAsset: AsynchronousPropertyLoading {
             case .probing(let probe): return .waiting(probe)
             case .idle:
                 if isHLS {
-                    let probe = Probe.hls(HLSAssetProbe(url: url, fetcher: StandardResourceFetcher(now: HostTime.now)))
+                    let probe = Probe.hls(HLSAssetProbe(url: url, fetcher: StandardResourceFetcher.makeForPlayback()))
                     state = .probing(probe)
                     return .waiting(probe)
                 }

@@ -29,7 +29,7 @@ extension PipelinePlayback {
     }
 
     private func openHLSSource() -> (any PacketSource)? {
-        let fetcher = StandardResourceFetcher(now: HostTime.now)
+        let fetcher = StandardResourceFetcher.makeForPlayback()
         running.withLock { $0.cancelSource = { fetcher.cancel() } }
         if canceller.isCancelled { return nil }
         let presentation: HLSPresentation

@@ -361,7 +361,7 @@ extension InterstitialScheduler {
 
     /// Fetches and parses an X-ASSET-LIST on a thread of its own (bounded: 1 MiB, 4 s of silence).
     static func fetchAssetList(_ url: URL) async throws -> InterstitialAssetList {
-        let fetcher = StandardResourceFetcher(now: HostTime.now)
+        let fetcher = StandardResourceFetcher.makeForPlayback()
         let load = ThreadedLoad<Data>(
             name: "spool-asset-list",
             work: {

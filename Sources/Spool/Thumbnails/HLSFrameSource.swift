@@ -31,7 +31,7 @@ final class HLSFrameSource: ThumbnailFrameSource {
     /// playlist closest to `maximumSize` is fetched when there is one.
     init(asset: URLAsset, maximumSize: PixelSize?) throws(ImageGenerationError) {
         name = asset.url.redactedForDisplay
-        let fetcher = StandardResourceFetcher(now: HostTime.now)
+        let fetcher = StandardResourceFetcher.makeForPlayback()
         self.fetcher = fetcher
         let cancellation = HLSFrameCancellation(fetcher: fetcher)
         self.cancellation = cancellation

@@ -210,7 +210,8 @@ struct HTTPTransferState: Sendable {
         default:
             refusedBodyLength = head.contentLength
             return recover(
-                from: .httpStatus(head.status), error: .forHTTPStatus(head.status, url: url), at: now)
+                from: .httpStatus(head.status), error: .forHTTPStatus(head.status, url: url), at: now,
+                retryAfter: response.value("Retry-After").flatMap(RetryAfter.delay))
         }
     }
 
@@ -421,8 +422,10 @@ struct HTTPTransferState: Sendable {
     /// A failure the policy may retry: with a retry, the current request's purpose (or, mid-
     /// body, a resume at the first byte not yet received) waits for the backoff left in
     /// `pendingRetryDelay`; otherwise the error is final. Returns the task to cancel.
+    /// `retryAfter` is the refusal's `Retry-After`, which the policy may honour instead of its
+    /// backoff.
     mutating func recover(
-        from failure: LoadErrorPolicy.Failure, error: ByteSourceError, at now: Duration
+        from failure: LoadErrorPolicy.Failure, error: ByteSourceError, at now: Duration, retryAfter: Duration? = nil
     ) -> (any HTTPTransfer)? {
         let purpose: HTTPRequestPurpose
         switch phase {
@@ -434,7 +437,9 @@ struct HTTPTransferState: Sendable {
         let stale = detachTask(at: now)
         consecutiveFailures += 1
         let resuming = hasStartedBody
-        switch policy.decision(for: failure, attempt: consecutiveFailures, resuming: resuming) {
+        switch policy.decision(
+            for: failure, attempt: consecutiveFailures, resuming: resuming, retryAfter: retryAfter)
+        {
         case .retry(let delay):
             phase = .retrying(purpose)
             pendingRetryDelay = delay

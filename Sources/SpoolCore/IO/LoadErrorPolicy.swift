@@ -5,12 +5,13 @@
 /// waits itself. `HTTPByteSource` asks it whenever a request fails, and waits on its
 /// injected clock.
 ///
-/// Defaults: time-outs, connection resets and early closes, stalls and 5xx answers are
-/// retried; 4xx answers (404, 403, 416 on a first request…), DNS and TLS failures are not;
+/// Defaults: time-outs, connection resets and early closes, stalls, 5xx and 429 answers are
+/// retried; other 4xx answers (404, 403, 416 on a first request…), DNS and TLS failures are not;
 /// a refused connection is retried only when resuming a body (a restarting server), never
 /// on the first request (nothing listens there). A dropped connection is retried at once the
 /// first time, then after 1 s, 2 s, 4 s, 8 s, 8 s; a 5xx after 1 s, 2 s, 4 s…; at most
-/// `maxRetries` in a row without a body byte in between.
+/// `maxRetries` in a row without a body byte in between. A 503 or 429 that says
+/// `Retry-After: N` (delta-seconds) is retried after N s instead, at most `maxRetryAfter`.
 public struct LoadErrorPolicy: Sendable, Equatable {
     /// What went wrong with one request.
     public enum Failure: Sendable, Equatable, CustomStringConvertible {
@@ -56,16 +57,20 @@ public struct LoadErrorPolicy: Sendable, Equatable {
     public var maxRetryDelay: Duration
     /// A transfer with no byte for this long is treated as failed (`.stalled`) and resumed.
     public var stallTimeout: Duration
+    /// The longest wait a server's `Retry-After` can impose: a longer one is cut to this, so a
+    /// misconfigured server cannot hold playback for an hour.
+    public var maxRetryAfter: Duration
 
     /// A policy; the defaults are described on the type.
     public init(
         maxRetries: Int = 6, retryDelay: Duration = .seconds(1), maxRetryDelay: Duration = .seconds(8),
-        stallTimeout: Duration = .seconds(8)
+        stallTimeout: Duration = .seconds(8), maxRetryAfter: Duration = .seconds(30)
     ) {
         self.maxRetries = max(0, maxRetries)
         self.retryDelay = max(.zero, retryDelay)
         self.maxRetryDelay = max(.zero, maxRetryDelay)
         self.stallTimeout = max(.milliseconds(1), stallTimeout)
+        self.maxRetryAfter = max(.zero, maxRetryAfter)
     }
 
     /// A policy that never retries (a failure is final at once); stalls are still detected.
@@ -77,14 +82,25 @@ public struct LoadErrorPolicy: Sendable, Equatable {
         switch failure {
         case .timedOut, .connectionLost, .stalled: true
         case .connectionRefused: resuming
-        case .httpStatus(let status): (500..<600).contains(status)
+        case .httpStatus(let status): (500..<600).contains(status) || status == 429
         case .other: false
         }
     }
 
     /// The decision for the `attempt`-th failure in a row (1 for the first).
     public func decision(for failure: Failure, attempt: Int, resuming: Bool) -> Decision {
+        decision(for: failure, attempt: attempt, resuming: resuming, retryAfter: nil)
+    }
+
+    /// The decision for the `attempt`-th failure in a row, when the answer carried a
+    /// `Retry-After` of `retryAfter`: for a 503 or 429 that wait (at most `maxRetryAfter`)
+    /// replaces the backoff; for any other failure it is ignored. It never makes a failure
+    /// retryable that is not, nor lifts `maxRetries`.
+    public func decision(for failure: Failure, attempt: Int, resuming: Bool, retryAfter: Duration?) -> Decision {
         guard attempt >= 1, attempt <= maxRetries, isRetryable(failure, resuming: resuming) else { return .fail }
+        if let retryAfter, case .httpStatus(let status) = failure, RetryAfter.applies(toStatus: status) {
+            return .retry(after: min(max(retryAfter, .zero), maxRetryAfter))
+        }
         return .retry(after: delay(for: failure, attempt: attempt))
     }
 

@@ -74,6 +74,9 @@ public enum ResourceFetchError: Error, Equatable, Sendable, CustomStringConverti
 public protocol ResourceFetching: Sendable {
     /// Fetches `request`. Blocks until done, failed, abandoned or cancelled.
     func fetch(_ request: ResourceRequest) throws(ResourceFetchError) -> FetchedResource
+    /// `fetch(_:)`, with the server's `Retry-After` on a refusal that carried one (the
+    /// default implementation reports none).
+    func fetchWithRetryAdvice(_ request: ResourceRequest) throws(ResourceFetchFailure) -> FetchedResource
     /// Cancels every fetch in flight and every later one. Idempotent; any thread.
     func cancel()
 }

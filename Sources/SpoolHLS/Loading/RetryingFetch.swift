@@ -3,7 +3,8 @@ import SpoolCore
 
 /// Fetches with retries: transient failures (time-outs, network errors, 5xx) are tried again
 /// after a growing pause — min((n − 1) × `step`, `maximumDelay`), as ExoPlayer does — up to
-/// `attempts` tries in all; other failures are final at once.
+/// `attempts` tries in all; other failures are final at once. A 503 or 429 whose server said
+/// `Retry-After: N` is tried again after N s instead (at most `maximumRetryAfter`).
 public struct RetryingFetch: Sendable {
     /// Tries in all, the first included.
     public var attempts: Int
@@ -11,17 +12,34 @@ public struct RetryingFetch: Sendable {
     public var step: Duration
     /// The longest pause.
     public var maximumDelay: Duration
+    /// The longest pause a server's `Retry-After` can impose; a longer one is cut to this.
+    public var maximumRetryAfter: Duration
 
     /// A retry policy.
-    public init(attempts: Int = 3, step: Duration = .seconds(1), maximumDelay: Duration = .seconds(5)) {
+    public init(
+        attempts: Int = 3, step: Duration = .seconds(1), maximumDelay: Duration = .seconds(5),
+        maximumRetryAfter: Duration = .seconds(30)
+    ) {
         self.attempts = attempts
         self.step = step
         self.maximumDelay = maximumDelay
+        self.maximumRetryAfter = maximumRetryAfter
     }
 
     /// The pause before try `attempt` (1-based: no pause before the first).
     public func delay(beforeAttempt attempt: Int) -> Duration {
         min(step * max(attempt - 1, 0), maximumDelay)
+    }
+
+    /// The pause before try `attempt` after `failure`: its `Retry-After` (bounded by
+    /// `maximumRetryAfter`) when it is a 503 or 429 that sent one, else the growing backoff.
+    public func delay(beforeAttempt attempt: Int, after failure: ResourceFetchFailure) -> Duration {
+        if let retryAfter = failure.retryAfter, case .failed(.httpStatus(let status, _)) = failure.error,
+            RetryAfter.applies(toStatus: status)
+        {
+            return min(max(retryAfter, .zero), maximumRetryAfter)
+        }
+        return delay(beforeAttempt: attempt)
     }
 
     /// Fetches `request` through `fetcher`, pausing with `pause` between tries (`pause`
@@ -32,11 +50,11 @@ public struct RetryingFetch: Sendable {
         var attempt = 1
         while true {
             do {
-                return try fetcher.fetch(request)
+                return try fetcher.fetchWithRetryAdvice(request)
             } catch {
-                guard error.isTransient, attempt < attempts else { throw error }
+                guard error.error.isTransient, attempt < attempts else { throw error.error }
                 attempt += 1
-                guard pause(delay(beforeAttempt: attempt)) else { throw .failed(.cancelled) }
+                guard pause(delay(beforeAttempt: attempt, after: error)) else { throw .failed(.cancelled) }
             }
         }
     }

@@ -19,7 +19,7 @@ struct HLSRenditionOpener: Sendable {
     func openStream(
         _ url: URL, consumerBuffered: @escaping @Sendable () -> Duration
     ) throws(PacketSourceFailure) -> (stream: HLSSegmentStream, presentation: HLSPresentation, key: Int) {
-        let fetcher = StandardResourceFetcher(now: HostTime.now)
+        let fetcher = StandardResourceFetcher.makeForPlayback()
         let key = cancels.add { fetcher.cancel() }
         let playlist: MediaPlaylist
         do throws(HLSError) {

@@ -1,0 +1,146 @@
+import Foundation
+import SpoolCore
+import SpoolHLS
+import SpoolTestSupport
+import Testing
+
+/// The fetcher's guarantees on a real loopback server, over each transport.
+@Suite(.timeLimit(.minutes(1)))
+struct StandardResourceFetcherTests {
+    static let file = RandomBytes.make(count: 256 << 10)
+
+    @Test("a whole resource arrives intact, with its transfer timed", arguments: FetcherTransport.allCases)
+    func wholeResource(transport: FetcherTransport) async throws {
+        let server = try FaultInjectingHTTPServer(file: Self.file)
+        defer { server.stop() }
+        let fetcher = transport.fetcher()
+        let (result, _) = await fetchOnThread(fetcher, ResourceRequest(url: server.url, maxBytes: 1 << 20))
+        let fetched = try result.get()
+        #expect(fetched.data == Self.file)
+        #expect(fetched.transferDuration > .zero)
+        #expect(server.requests.map(\.range) == [nil])
+    }
+
+    @Test(
+        "a byte range is asked for with Range and kept when the server ignores it", arguments: FetcherTransport.allCases
+    )
+    func byteRange(transport: FetcherTransport) async throws {
+        let server = try FaultInjectingHTTPServer(file: Self.file)
+        defer { server.stop() }
+        server.script([.none, .ignoringRange])
+        let fetcher = transport.fetcher()
+        let request = ResourceRequest(url: server.url, byteRange: ByteRange(offset: 5000, length: 1000), maxBytes: 4096)
+        let honoured = try await fetchOnThread(fetcher, request).result.get()
+        let ignored = try await fetchOnThread(fetcher, request).result.get()
+        #expect(honoured.data == Self.file[5000..<6000])
+        #expect(ignored.data == Self.file[5000..<6000])
+        #expect(server.requests.map(\.range) == ["bytes=5000-5999", "bytes=5000-5999"])
+        #expect(server.requests.map(\.status) == [206, 200])
+    }
+
+    @Test(
+        "404 and 410 fail as not found, other error statuses with their code",
+        arguments: FetcherTransport.allCases, [404, 410, 403, 500, 503])
+    func errorStatus(transport: FetcherTransport, status: Int) async throws {
+        let server = try FaultInjectingHTTPServer(file: Self.file)
+        defer { server.stop() }
+        server.script([.status(status)])
+        let (result, _) = await fetchOnThread(transport.fetcher(), ResourceRequest(url: server.url, maxBytes: 1 << 20))
+        let expected: ByteSourceError =
+            status == 404 || status == 410 ? .notFound(server.url) : .httpStatus(status, server.url)
+        #expect(result.failure == .failed(expected))
+    }
+
+    @Test("an answer larger than maxBytes fails as too large", arguments: FetcherTransport.allCases)
+    func tooLarge(transport: FetcherTransport) async throws {
+        let server = try FaultInjectingHTTPServer(file: Self.file)
+        defer { server.stop() }
+        let (result, _) = await fetchOnThread(transport.fetcher(), ResourceRequest(url: server.url, maxBytes: 1000))
+        #expect(result.failure == .tooLarge(limit: 1000, server.url))
+    }
+
+    @Test(
+        "a server silent before its head fails after the request timeout as a network error",
+        arguments: FetcherTransport.allCases)
+    func silentServer(transport: FetcherTransport) async throws {
+        let server = try FaultInjectingHTTPServer(file: Self.file)
+        defer { server.stop() }
+        // Longer than the suite's time limit: only the fetcher's time-out can end the fetch.
+        server.script([HTTPFault(latency: .seconds(120))])
+        let (result, elapsed) = await fetchOnThread(
+            transport.fetcher(requestTimeout: .seconds(1)), ResourceRequest(url: server.url, maxBytes: 1 << 20))
+        guard case .failed(.network(_, let url))? = result.failure else {
+            Issue.record("expected a network error, got \(result)")
+            return
+        }
+        #expect(url == server.url)
+        // Loose: the transports count whole seconds and the machine is loaded.
+        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(20), "\(elapsed)")
+    }
+
+    @Test(
+        "a body that stalls mid-way fails after the request timeout as a network error",
+        arguments: FetcherTransport.allCases)
+    func stallMidBody(transport: FetcherTransport) async throws {
+        let server = try FaultInjectingHTTPServer(file: Self.file)
+        defer { server.stop() }
+        server.script([.stall(afterBytes: 64 << 10, for: nil)])
+        let (result, elapsed) = await fetchOnThread(
+            transport.fetcher(requestTimeout: .seconds(1)), ResourceRequest(url: server.url, maxBytes: 1 << 20))
+        guard case .failed(.network)? = result.failure else {
+            Issue.record("expected a network error, got \(result)")
+            return
+        }
+        #expect(elapsed < .seconds(20), "\(elapsed)")
+    }
+
+    @Test("cancel() ends a fetch in flight at once and refuses later ones", arguments: FetcherTransport.allCases)
+    func cancelInFlight(transport: FetcherTransport) async throws {
+        let server = try FaultInjectingHTTPServer(file: Self.file)
+        defer { server.stop() }
+        server.script([HTTPFault(latency: .seconds(120))])
+        // A request timeout past the wait below: only cancel() can end the fetch in time.
+        let fetcher = transport.fetcher(requestTimeout: .seconds(30))
+        async let fetched = fetchOnThread(fetcher, ResourceRequest(url: server.url, maxBytes: 1 << 20))
+        defer { fetcher.cancel() }
+        let asked = await server.waitUntil(timeout: .seconds(20)) { !$0.isEmpty }
+        try #require(asked)
+        let cancelledAt = ContinuousClock.now
+        fetcher.cancel()
+        let (result, _) = await fetched
+        let ended = cancelledAt.duration(to: .now)
+        #expect(result.failure == .failed(.cancelled))
+        #expect(ended < .seconds(5), "\(ended)")
+        let (later, _) = await fetchOnThread(fetcher, ResourceRequest(url: server.url, maxBytes: 1 << 20))
+        #expect(later.failure == .failed(.cancelled))
+        #expect(server.requests.count == 1, "a cancelled fetcher sends nothing more")
+    }
+
+    @Test("a progress handler that says stop abandons the download", arguments: FetcherTransport.allCases)
+    func abandoned(transport: FetcherTransport) async throws {
+        let server = try FaultInjectingHTTPServer(file: Self.file)
+        defer { server.stop() }
+        let request = ResourceRequest(url: server.url, maxBytes: 1 << 20, onProgress: { _, _ in false })
+        let (result, _) = await fetchOnThread(transport.fetcher(), request)
+        #expect(result.failure == .abandoned(server.url))
+    }
+
+    @Test("consecutive segments over libcurl share one kept-alive connection")
+    func curlKeepsTheConnection() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        for index in 0..<4 {
+            server.setRoute("/seg\(index).ts", .file(Data(repeating: UInt8(index), count: 32 << 10)))
+        }
+        let fetcher = FetcherTransport.curl.fetcher()
+        for index in 0..<4 {
+            let request = ResourceRequest(url: server.url("/seg\(index).ts"), maxBytes: 1 << 20)
+            let fetched = try await fetchOnThread(fetcher, request).result.get()
+            #expect(fetched.data == Data(repeating: UInt8(index), count: 32 << 10))
+        }
+        let log = server.log
+        #expect(log.requests.count == 4)
+        #expect(Set(log.requests.map(\.connectionID)).count == 1, "\(log.requests.map(\.connectionID))")
+        #expect(log.requests.first?.header("User-Agent")?.contains("libcurl") == true)
+    }
+}
