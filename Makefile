@@ -71,6 +71,8 @@ REALTIME_SUITES := StallWaitingIntegrationTests|StallBeforeDataIntegrationTests|
 REALTIME_SUITES := $(REALTIME_SUITES)|ScrubPreviewPlaybackIntegrationTests|PausedSeekIntegrationTests|PlayGaplessRealTimeIntegrationTests|HLSVariantPinIntegrationTests
 # Counts the process's threads: nothing else may run beside it.
 REALTIME_SUITES := $(REALTIME_SUITES)|RapidLoadsIntegrationTests
+# A stall of a video-only download, in real time.
+REALTIME_SUITES := $(REALTIME_SUITES)|VideoOnlyStallIntegrationTests
 
 test: bootstrap lint gates
 	$(SWIFT) build --build-tests $(STRICT)

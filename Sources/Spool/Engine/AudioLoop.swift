@@ -155,31 +155,31 @@ final class AudioLoop {
         case .ended: return nil
         case .timedOut: break
         }
+        let stallStart = HostTime.now()
+        // The clock stops under the control lock, like every change to it (see `write`).
         let wait = control.update { state -> DryWait? in
             guard state.rate > 0, !state.endReported, !state.isStalled else { return nil }
+            clock.setPaused(true, at: stallStart)
             guard state.generation == hadData else { return .firstData }
             state.isStalled = true
             state.bufferCanResume = false  // the audio queue ran dry: not likely to keep up
             return .stall
         }
-        let stallStart = HostTime.now()
-        if wait != nil { clock.setPaused(true, at: stallStart) }
         guard wait == .stall else { return packets.pop() }
         events.send(.stalled(true))
         let next = packets.pop()
         if let next, !Self.endsStream(next.element) {
-            waitUntilLikelyToKeepUp(generation: generation)
-        }
-        let rate = control.update { state -> Double in
-            state.isStalled = false
-            return state.rate
+            control.waitUntilLikelyToKeepUp(generation: generation)
         }
         let now = HostTime.now()
+        control.update { state in
+            state.isStalled = false
+            clock.setPaused(state.rate == 0, at: now)
+        }
         statistics.update {
             $0.stalls += 1
             $0.stallTime += (now - stallStart).timeInterval
         }
-        clock.setPaused(rate == 0, at: now)
         events.send(.stalled(false))
         return next
     }
@@ -190,20 +190,6 @@ final class AudioLoop {
         case stall
         /// The item or the seek has had no data yet: not a stall.
         case firstData
-    }
-
-    /// With `automaticallyWaitsToMinimizeStalling`, holds a stall until the demux thread judges
-    /// the buffer likely to keep up (or a queue full, or the end read), so playback does not
-    /// resume on one packet and stall again at once. Ends early on a seek, a stop, or when
-    /// the app turns waiting off; the stall's own end is bounded by the source's (an HLS
-    /// stream fails within its deadline, which ends the stream).
-    private func waitUntilLikelyToKeepUp(generation: Int) {
-        _ = control.wait(timeout: nil) { state -> Bool? in
-            let done =
-                state.stopped || state.generation != generation || state.bufferCanResume
-                || !state.waitsToMinimizeStalling
-            return done ? true : nil
-        }
     }
 
     private static func endsStream(_ item: PacketItem) -> Bool {

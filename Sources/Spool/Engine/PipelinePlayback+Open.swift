@@ -87,7 +87,8 @@ extension PipelinePlayback {
             let render = RenderLoop(
                 output: videoOutput, control: control, frames: frames, clock: clock, statistics: counters,
                 isUntimed: isUntimed, drivesClock: audioStream == nil, events: events,
-                prepareOutput: prepareVideoOutput, finished: { [weak self] in self?.videoFinished() })
+                prepareOutput: prepareVideoOutput, finished: { [weak self] in self?.videoFinished() },
+                packetsDry: { videoPackets.count == 0 })
             workers.append(("spool-render", { render.run() }))
         }
         if let audioStream, let audioPackets, let audioOutput {

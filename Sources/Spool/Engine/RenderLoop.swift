@@ -6,27 +6,31 @@ import Synchronization
 /// completing seeks when their first frame is on screen.
 final class RenderLoop: Sendable {
     private let output: any VideoOutput
-    private let control: PipelineControl
-    private let frames: BoundedBlockingQueue<FrameItem>
-    private let clock: PlaybackClock
-    private let statistics: PipelineStatistics
-    private let isUntimed: Bool
+    let control: PipelineControl
+    let frames: BoundedBlockingQueue<FrameItem>
+    let clock: PlaybackClock
+    let statistics: PipelineStatistics
+    let isUntimed: Bool
     /// Whether this thread drives the master clock (no audio stream is playing).
-    private let drivesClock: Bool
-    private let events: PipelineEvents
+    let drivesClock: Bool
+    let events: PipelineEvents
     private let schedule = FrameSchedule()
     /// Prepares the output for a prerolled item's stream once the item is current (nil: done).
     private let prepareOutput: (@Sendable () throws(VideoOutputError) -> Void)?
     private let outputPrepared = Mutex(false)
     /// Called when the last frame is out: a prerolled next item may present from then on.
     private let finished: @Sendable () -> Void
+    /// Whether the video packet queue is empty: a dry frame queue is a stall only when the
+    /// packets ran out too (otherwise the decoder is merely behind).
+    let packetsDry: @Sendable () -> Bool
 
     init(
         output: any VideoOutput, control: PipelineControl, frames: BoundedBlockingQueue<FrameItem>,
         clock: PlaybackClock, statistics: PipelineStatistics, isUntimed: Bool, drivesClock: Bool,
         events: PipelineEvents, prepareOutput: (@Sendable () throws(VideoOutputError) -> Void)? = nil,
-        finished: @escaping @Sendable () -> Void = {}
+        finished: @escaping @Sendable () -> Void = {}, packetsDry: @escaping @Sendable () -> Bool = { false }
     ) {
+        self.packetsDry = packetsDry
         self.finished = finished
         self.prepareOutput = prepareOutput
         self.output = output
@@ -45,11 +49,14 @@ final class RenderLoop: Sendable {
         var firstOfGeneration = true
         let endTime = control.withLock { $0.endTime }
         guard waitUntilCurrent() else { return }
-        while let (item, _) = frames.pop() {
+        // The end of the last frame shown in this generation: where a stall holds the clock.
+        var shownEnd: MediaTime?
+        while let item = nextFrame(generation: generation, shownEnd: shownEnd) {
             if item.generation < control.generation { continue }  // decoded before a seek
             if item.generation != generation {
                 generation = item.generation
                 firstOfGeneration = true
+                shownEnd = nil
             }
             switch item.content {
             case .frame(let frame):
@@ -59,6 +66,9 @@ final class RenderLoop: Sendable {
                 guard prepareOutputOnce() else { return }
                 present(frame, generation: generation, isFirst: firstOfGeneration)
                 firstOfGeneration = false
+                if frame.presentationTime.isNumeric {
+                    shownEnd = frame.presentationTime + (frame.duration.isNumeric ? frame.duration : .zero)
+                }
             case .endOfStream:
                 finished()
                 events.streamEnded(.video, generation: generation, failure: nil)
