@@ -56,6 +56,8 @@ struct PlayAudioIntegrationTests {
         let ready = try #require(log.first { $0.type == "ready" }?.fields["t"] as? Double)
         let ended = try #require(log.first { $0.type == "ended" }?.fields["t"] as? Double)
         #expect(ended - ready >= 1.6 && ended - ready <= 3.0, "4 s of media at 2x played in \(ended - ready) s")
-        #expect(output.elapsed >= .seconds(1.6) && output.elapsed < .seconds(8), "the run took \(output.elapsed)")
+        // The process's own bound is loose: a loaded machine's start-up took 8.8 s once; the
+        // log's interval above is the measure of the speed.
+        #expect(output.elapsed >= .seconds(1.6) && output.elapsed < .seconds(45), "the run took \(output.elapsed)")
     }
 }
