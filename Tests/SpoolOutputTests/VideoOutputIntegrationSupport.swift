@@ -22,6 +22,10 @@ enum VideoTestWindow {
         try #require(
             ProcessInfo.processInfo.environment["DISPLAY"] != nil,
             "DISPLAY is not set: run the window tests under scripts/with-test-services")
+        // The window system's answer waits a minute, not the product's 10 s: a fully loaded
+        // machine once took longer to open a window.
+        var configuration = configuration
+        configuration.openTimeout = max(configuration.openTimeout, .seconds(60))
         return try await SDLVideoOutput(configuration: configuration, onEvent: onEvent)
     }
 
