@@ -79,7 +79,7 @@ let package = Package(
             swiftSettings: strictSwift),
 
         // Test helpers shared by every test target.
-        .target(name: "SpoolTestSupport", dependencies: ["SpoolCore"], swiftSettings: strictSwift),
+        .target(name: "SpoolTestSupport", dependencies: ["SpoolCore", "SpoolNetwork"], swiftSettings: strictSwift),
 
         .testTarget(
             name: "SpoolCoreTests", dependencies: ["SpoolCore", "SpoolTestSupport", "SpoolNetwork"],

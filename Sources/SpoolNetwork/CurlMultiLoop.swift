@@ -39,9 +39,11 @@ final class CurlMultiLoop: @unchecked Sendable {
     /// A loop whose thread starts with the first command.
     init() {
         Self.globalInit
-        // invariant: curl_multi_init returns NULL only when malloc fails (no input reaches it), and a
-        // process out of memory cannot go on decoding either.
-        guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed (out of memory)") }
+        // NULL only when malloc fails (no input reaches it): a process out of memory cannot go
+        // on decoding either, so this is not worth an error path.
+        guard let multi = curl_multi_init() else {
+            fatalError("curl_multi_init failed (out of memory)")  // invariant: only out of memory
+        }
         self.multi = multi
     }
 

@@ -39,9 +39,11 @@ final class CurlTransfer: HTTPTransfer, @unchecked Sendable {
         request: HTTPTransferRequest, options: Options, events: any HTTPTransferEvents, loop: CurlMultiLoop,
         onFinished: @escaping @Sendable (CurlTransfer) -> Void
     ) {
-        // invariant: curl_easy_init returns NULL only when malloc fails (no input reaches it), and a
-        // process out of memory cannot go on decoding either.
-        guard let easy = curl_easy_init() else { fatalError("curl_easy_init failed (out of memory)") }
+        // NULL only when malloc fails (no input reaches it): a process out of memory cannot go
+        // on decoding either, so this is not worth an error path.
+        guard let easy = curl_easy_init() else {
+            fatalError("curl_easy_init failed (out of memory)")  // invariant: only out of memory
+        }
         self.easy = easy
         self.events = events
         self.loop = loop

@@ -69,21 +69,6 @@ final class ByteSourceFixture: Sendable {
     }
 }
 
-/// The HTTP clients an `HTTPByteSource` runs on: every HTTP suite runs against each.
-enum HTTPTransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
-    case urlSession
-    case curl
-
-    var description: String { rawValue }
-
-    var transport: any HTTPTransport {
-        switch self {
-        case .urlSession: URLSessionHTTPTransport()
-        case .curl: CurlHTTPTransport()
-        }
-    }
-}
-
 /// Runs blocking source calls on a thread of their own (never on the cooperative pool)
 /// and hands back their outcome.
 func onThread<Success: Sendable>(

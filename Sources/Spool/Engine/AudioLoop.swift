@@ -166,22 +166,9 @@ final class AudioLoop {
             return .stall
         }
         guard wait == .stall else { return packets.pop() }
-        events.send(.stalled(true))
-        let next = packets.pop()
-        if let next, !Self.endsStream(next.element) {
-            control.waitUntilLikelyToKeepUp(generation: generation)
-        }
-        let now = HostTime.now()
-        control.update { state in
-            state.isStalled = false
-            clock.setPaused(state.rate == 0, at: now)
-        }
-        statistics.update {
-            $0.stalls += 1
-            $0.stallTime += (now - stallStart).timeInterval
-        }
-        events.send(.stalled(false))
-        return next
+        return control.waitOutStall(
+            generation: generation, startedAt: stallStart, clock: clock, statistics: statistics, events: events,
+            next: { packets.pop() }, endsStream: { Self.endsStream($0.element) })
     }
 
     /// Why the audio thread waits on an empty queue while playing.

@@ -119,18 +119,4 @@ struct FrameItem: Sendable {
 extension PipelineControl {
     /// The current generation.
     var generation: Int { withLock { $0.generation } }
-
-    /// With `automaticallyWaitsToMinimizeStalling`, holds a stall until the demux thread judges
-    /// the buffer likely to keep up (or a queue full, or the end read), so playback does not
-    /// resume on one packet and stall again at once. Ends early on a seek, a stop, or when
-    /// the app turns waiting off; the stall's own end is bounded by the source's (an HLS
-    /// stream fails within its deadline, which ends the stream).
-    func waitUntilLikelyToKeepUp(generation: Int) {
-        _ = wait(timeout: nil) { state -> Bool? in
-            let done =
-                state.stopped || state.generation != generation || state.bufferCanResume
-                || !state.waitsToMinimizeStalling
-            return done ? true : nil
-        }
-    }
 }

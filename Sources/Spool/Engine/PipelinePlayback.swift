@@ -204,7 +204,7 @@ final class PipelinePlayback: ItemPlayback {
     func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime, id: Int) {
         let request = SeekRequest(
             id: id, target: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter)
-        control.update { state in
+        let generation = control.update { state -> Int in
             state.generation += 1
             state.seek = request
             state.pendingDemuxSeek = request
@@ -217,11 +217,11 @@ final class PipelinePlayback: ItemPlayback {
             // re-anchors it. Under the control lock, like the audio thread's anchor, which
             // checks the generation there: a write of the old stretch cannot move it back.
             clock.anchor(media: time, at: HostTime.now())
+            return state.generation
         }
         // Wake producers blocked on full queues: what they hold is stale now. The demux thread
         // may already have queued the seek's first packets (it saw the new generation above):
         // only what is older goes.
-        let generation = control.generation
         for queue in running.withLock({ $0.queues }) { queue.discard(before: generation) }
     }
 

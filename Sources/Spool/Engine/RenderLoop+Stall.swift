@@ -21,8 +21,12 @@ extension RenderLoop {
             case .element(let item, _): return item
             case .ended: return nil
             case .timedOut:
-                if beginStall(generation: generation, holdingAt: shownEnd) {
-                    return waitOutStall(generation: generation)
+                let start = HostTime.now()
+                if beginStall(generation: generation, holdingAt: shownEnd, at: start) {
+                    return control.waitOutStall(
+                        generation: generation, startedAt: start, clock: clock, statistics: statistics,
+                        events: events, next: { frames.pop()?.element },
+                        endsStream: { if case .frame = $0.content { false } else { true } })
                 }
             }
         }
@@ -30,7 +34,7 @@ extension RenderLoop {
 
     /// Marks a stall when playback is running dry; the clock stops at `time` (the end of the
     /// last frame shown, not where it ran on to in the dry wait).
-    private func beginStall(generation: Int, holdingAt time: MediaTime) -> Bool {
+    private func beginStall(generation: Int, holdingAt time: MediaTime, at now: Duration) -> Bool {
         let dry = packetsDry()
         return control.update { state -> Bool in
             guard state.rate > 0, !state.stopped, !state.endReported, !state.isStalled, state.isVideoShown,
@@ -38,32 +42,9 @@ extension RenderLoop {
             else { return false }
             state.isStalled = true
             state.bufferCanResume = false
-            let now = HostTime.now()
             clock.anchor(media: time, at: now)
             clock.setPaused(true, at: now)
             return true
         }
-    }
-
-    /// Reports the stall, waits for the next item and for the buffer (as the audio thread
-    /// does), then restarts the clock at the rate asked for and reports the stall's end.
-    private func waitOutStall(generation: Int) -> FrameItem? {
-        let start = HostTime.now()
-        events.send(.stalled(true))
-        let next = frames.pop()?.element
-        if let next, case .frame = next.content {
-            control.waitUntilLikelyToKeepUp(generation: generation)
-        }
-        let now = HostTime.now()
-        control.update { state in
-            state.isStalled = false
-            clock.setPaused(state.rate == 0, at: now)
-        }
-        statistics.update {
-            $0.stalls += 1
-            $0.stallTime += (now - start).timeInterval
-        }
-        events.send(.stalled(false))
-        return next
     }
 }

@@ -28,7 +28,7 @@ final class RenderLoop: Sendable {
         output: any VideoOutput, control: PipelineControl, frames: BoundedBlockingQueue<FrameItem>,
         clock: PlaybackClock, statistics: PipelineStatistics, isUntimed: Bool, drivesClock: Bool,
         events: PipelineEvents, prepareOutput: (@Sendable () throws(VideoOutputError) -> Void)? = nil,
-        finished: @escaping @Sendable () -> Void = {}, packetsDry: @escaping @Sendable () -> Bool = { false }
+        finished: @escaping @Sendable () -> Void = {}, packetsDry: @escaping @Sendable () -> Bool
     ) {
         self.packetsDry = packetsDry
         self.finished = finished

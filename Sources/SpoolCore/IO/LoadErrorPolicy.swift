@@ -87,19 +87,18 @@ public struct LoadErrorPolicy: Sendable, Equatable {
         }
     }
 
-    /// The decision for the `attempt`-th failure in a row (1 for the first).
-    public func decision(for failure: Failure, attempt: Int, resuming: Bool) -> Decision {
-        decision(for: failure, attempt: attempt, resuming: resuming, retryAfter: nil)
-    }
-
-    /// The decision for the `attempt`-th failure in a row, when the answer carried a
-    /// `Retry-After` of `retryAfter`: for a 503 or 429 that wait (at most `maxRetryAfter`)
-    /// replaces the backoff; for any other failure it is ignored. It never makes a failure
-    /// retryable that is not, nor lifts `maxRetries`.
-    public func decision(for failure: Failure, attempt: Int, resuming: Bool, retryAfter: Duration?) -> Decision {
+    /// The decision for the `attempt`-th failure in a row (1 for the first), when the answer
+    /// carried a `Retry-After` of `retryAfter`: for a 503 or 429 that wait (at most
+    /// `maxRetryAfter`) replaces the backoff; for any other failure it is ignored. It never
+    /// makes a failure retryable that is not, nor lifts `maxRetries`.
+    public func decision(
+        for failure: Failure, attempt: Int, resuming: Bool, retryAfter: Duration? = nil
+    ) -> Decision {
         guard attempt >= 1, attempt <= maxRetries, isRetryable(failure, resuming: resuming) else { return .fail }
-        if let retryAfter, case .httpStatus(let status) = failure, RetryAfter.applies(toStatus: status) {
-            return .retry(after: min(max(retryAfter, .zero), maxRetryAfter))
+        if case .httpStatus(let status) = failure,
+            let wait = RetryAfter.wait(retryAfter, status: status, atMost: maxRetryAfter)
+        {
+            return .retry(after: wait)
         }
         return .retry(after: delay(for: failure, attempt: attempt))
     }

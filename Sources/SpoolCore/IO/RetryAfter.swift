@@ -12,6 +12,13 @@ public enum RetryAfter {
         status == 503 || status == 429
     }
 
+    /// The wait before retrying a refusal with `status` that said `retryAfter`: that wait,
+    /// cut to `cap`, for a 503 or 429; `nil` otherwise (the caller's backoff applies).
+    public static func wait(_ retryAfter: Duration?, status: Int, atMost cap: Duration) -> Duration? {
+        guard let retryAfter, applies(toStatus: status) else { return nil }
+        return min(max(retryAfter, .zero), cap)
+    }
+
     /// The wait `value` asks for, when it is delta-seconds (digits only, surrounding blanks
     /// allowed); `nil` for an HTTP-date or anything malformed. Never negative; absurdly long
     /// values saturate rather than overflow (callers bound the wait anyway).

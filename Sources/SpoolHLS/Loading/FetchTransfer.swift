@@ -20,8 +20,9 @@ final class FetchTransfer: HTTPTransferEvents, Sendable {
         var completed = false
         /// The body length the response announced, when it did.
         var expectedLength: Int64?
-        /// When the transport last reported anything: the watchdog's measure of silence.
-        var lastActivity = ContinuousClock.now
+        /// When the transport last reported anything (on the fetcher's clock): the
+        /// watchdog's measure of silence.
+        var lastActivity: Duration
     }
 
     let request: ResourceRequest
@@ -37,7 +38,7 @@ final class FetchTransfer: HTTPTransferEvents, Sendable {
         self.now = now
         self.silenceLimit = silenceLimit
         startedAt = now()
-        state = ConditionLock(State())
+        state = ConditionLock(State(lastActivity: startedAt))
     }
 
     var wasPartial: Bool { state.withLock { $0.partial } }
@@ -63,9 +64,10 @@ final class FetchTransfer: HTTPTransferEvents, Sendable {
     func waitForOutcome() -> Outcome {
         let url = request.url
         let limit = silenceLimit
+        let now = now
         while true {
             let outcome = state.wait(timeout: .milliseconds(500)) { state -> Outcome? in
-                if state.outcome == nil, state.lastActivity.duration(to: .now) >= limit {
+                if state.outcome == nil, now() - state.lastActivity >= limit {
                     state.outcome = .failure(
                         ResourceFetchError.failed(.network("the server did not respond in time", url)).advice)
                 }
@@ -86,11 +88,12 @@ final class FetchTransfer: HTTPTransferEvents, Sendable {
 
     func transfer(_ transfer: any HTTPTransfer, didReceive head: HTTPTransferHead) {
         let url = request.url
+        let now = now()
         guard (200..<300).contains(head.status) else {
             let retryAfter =
                 RetryAfter.applies(toStatus: head.status) ? head.value("Retry-After").flatMap(RetryAfter.delay) : nil
             state.update { state in
-                state.lastActivity = .now
+                state.lastActivity = now
                 state.refused = true
                 if state.outcome == nil {
                     let error = ResourceFetchError.failed(.forHTTPStatus(head.status, url: url))
@@ -103,7 +106,7 @@ final class FetchTransfer: HTTPTransferEvents, Sendable {
         let expected = head.value("Content-Length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
         let limit = bodyLimit(partial: partial)
         state.update { state in
-            state.lastActivity = .now
+            state.lastActivity = now
             state.partial = partial
             state.expectedLength = expected.flatMap { $0 >= 0 ? $0 : nil }
             if let expected, expected > Int64(limit), state.outcome == nil {
@@ -115,7 +118,7 @@ final class FetchTransfer: HTTPTransferEvents, Sendable {
     func transfer(_ transfer: any HTTPTransfer, didReceive data: Data) {
         let now = now()
         let counted = state.update { state -> (count: Int, partial: Bool)? in
-            state.lastActivity = .now
+            state.lastActivity = now
             guard state.outcome == nil else { return nil }
             if state.firstByte == nil { state.firstByte = now }
             state.data.append(data)
@@ -138,7 +141,7 @@ final class FetchTransfer: HTTPTransferEvents, Sendable {
         let url = request.url
         state.update { state in
             state.completed = true
-            state.lastActivity = .now
+            state.lastActivity = finishedAt
             guard state.outcome == nil else { return }
             if let error {
                 let failure: ByteSourceError = error.kind == .cancelled ? .cancelled : .network(error.message, url)

@@ -34,10 +34,10 @@ public struct RetryingFetch: Sendable {
     /// The pause before try `attempt` after `failure`: its `Retry-After` (bounded by
     /// `maximumRetryAfter`) when it is a 503 or 429 that sent one, else the growing backoff.
     public func delay(beforeAttempt attempt: Int, after failure: ResourceFetchFailure) -> Duration {
-        if let retryAfter = failure.retryAfter, case .failed(.httpStatus(let status, _)) = failure.error,
-            RetryAfter.applies(toStatus: status)
+        if case .failed(.httpStatus(let status, _)) = failure.error,
+            let wait = RetryAfter.wait(failure.retryAfter, status: status, atMost: maximumRetryAfter)
         {
-            return min(max(retryAfter, .zero), maximumRetryAfter)
+            return wait
         }
         return delay(beforeAttempt: attempt)
     }

@@ -5,20 +5,8 @@ import SpoolNetwork
 import SpoolTestSupport
 import Synchronization
 
-/// The HTTP clients a `StandardResourceFetcher` runs on: every fetcher suite runs against each.
-enum FetcherTransport: String, CaseIterable, Sendable, CustomStringConvertible {
-    case urlSession
-    case curl
-
-    var description: String { rawValue }
-
-    var transport: any HTTPTransport {
-        switch self {
-        case .urlSession: URLSessionHTTPTransport()
-        case .curl: CurlHTTPTransport()
-        }
-    }
-
+/// Every fetcher suite runs against each HTTP client.
+extension HTTPTransportKind {
     /// A fetcher over this transport, timed on the test process's monotonic clock.
     func fetcher(requestTimeout: Duration = .seconds(4)) -> StandardResourceFetcher {
         let epoch = ContinuousClock.now

@@ -14,7 +14,7 @@ struct RetryAfterFetchTests {
     /// Fetches `/playlist.m3u8` answered by `route` through `retry`; returns the data and
     /// every pause asked for, in order.
     private static func fetch(
-        _ route: ScriptedRoute, retry: RetryingFetch = RetryingFetch(), transport: FetcherTransport
+        _ route: ScriptedRoute, retry: RetryingFetch = RetryingFetch(), transport: HTTPTransportKind
     ) async throws -> (data: Data, pauses: [Duration], requests: Int) {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
@@ -31,8 +31,8 @@ struct RetryAfterFetchTests {
         return (data, pauses.withLock { $0 }, server.log.requests.count)
     }
 
-    @Test("a 503 with Retry-After: 7 is tried again after exactly 7 s", arguments: FetcherTransport.allCases)
-    func serviceUnavailable(transport: FetcherTransport) async throws {
+    @Test("a 503 with Retry-After: 7 is tried again after exactly 7 s", arguments: HTTPTransportKind.allCases)
+    func serviceUnavailable(transport: HTTPTransportKind) async throws {
         let route = ScriptedRoute([ScriptedRoute.refusal(503, retryAfter: "7")], then: .file(Self.body))
         let (data, pauses, requests) = try await Self.fetch(route, transport: transport)
         #expect(data == Self.body)
@@ -40,8 +40,8 @@ struct RetryAfterFetchTests {
         #expect(requests == 2)
     }
 
-    @Test("a 429 with Retry-After: 3 is tried again after exactly 3 s", arguments: FetcherTransport.allCases)
-    func tooManyRequests(transport: FetcherTransport) async throws {
+    @Test("a 429 with Retry-After: 3 is tried again after exactly 3 s", arguments: HTTPTransportKind.allCases)
+    func tooManyRequests(transport: HTTPTransportKind) async throws {
         let route = ScriptedRoute([ScriptedRoute.refusal(429, retryAfter: " 3 ")], then: .file(Self.body))
         let (data, pauses, _) = try await Self.fetch(route, transport: transport)
         #expect(data == Self.body)
@@ -50,8 +50,8 @@ struct RetryAfterFetchTests {
 
     @Test(
         "Retry-After is bounded, and without one (or with a date) the backoff applies",
-        arguments: FetcherTransport.allCases)
-    func boundedAndFallback(transport: FetcherTransport) async throws {
+        arguments: HTTPTransportKind.allCases)
+    func boundedAndFallback(transport: HTTPTransportKind) async throws {
         let route = ScriptedRoute(
             [
                 ScriptedRoute.refusal(503, retryAfter: "86400"),
@@ -66,8 +66,8 @@ struct RetryAfterFetchTests {
         #expect(requests == 4)
     }
 
-    @Test("Retry-After on a 500 does not replace the backoff", arguments: FetcherTransport.allCases)
-    func otherStatus(transport: FetcherTransport) async throws {
+    @Test("Retry-After on a 500 does not replace the backoff", arguments: HTTPTransportKind.allCases)
+    func otherStatus(transport: HTTPTransportKind) async throws {
         let route = ScriptedRoute([ScriptedRoute.refusal(500, retryAfter: "9")], then: .file(Self.body))
         let (_, pauses, _) = try await Self.fetch(route, transport: transport)
         #expect(pauses == [.seconds(1)])
@@ -78,7 +78,7 @@ struct RetryAfterFetchTests {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setRoute("/p.m3u8", ScriptedRoute.refusal(503, retryAfter: "12"))
-        let fetcher = FetcherTransport.curl.fetcher()
+        let fetcher = HTTPTransportKind.curl.fetcher()
         let request = ResourceRequest(url: server.url("/p.m3u8"), maxBytes: 1024)
         let advised = await runOnDedicatedThread {
             Result { () throws(ResourceFetchFailure) in try fetcher.fetchWithRetryAdvice(request) }

@@ -9,8 +9,8 @@ import Testing
 struct StandardResourceFetcherTests {
     static let file = RandomBytes.make(count: 256 << 10)
 
-    @Test("a whole resource arrives intact, with its transfer timed", arguments: FetcherTransport.allCases)
-    func wholeResource(transport: FetcherTransport) async throws {
+    @Test("a whole resource arrives intact, with its transfer timed", arguments: HTTPTransportKind.allCases)
+    func wholeResource(transport: HTTPTransportKind) async throws {
         let server = try FaultInjectingHTTPServer(file: Self.file)
         defer { server.stop() }
         let fetcher = transport.fetcher()
@@ -22,9 +22,10 @@ struct StandardResourceFetcherTests {
     }
 
     @Test(
-        "a byte range is asked for with Range and kept when the server ignores it", arguments: FetcherTransport.allCases
+        "a byte range is asked for with Range and kept when the server ignores it",
+        arguments: HTTPTransportKind.allCases
     )
-    func byteRange(transport: FetcherTransport) async throws {
+    func byteRange(transport: HTTPTransportKind) async throws {
         let server = try FaultInjectingHTTPServer(file: Self.file)
         defer { server.stop() }
         server.script([.none, .ignoringRange])
@@ -40,8 +41,8 @@ struct StandardResourceFetcherTests {
 
     @Test(
         "404 and 410 fail as not found, other error statuses with their code",
-        arguments: FetcherTransport.allCases, [404, 410, 403, 500, 503])
-    func errorStatus(transport: FetcherTransport, status: Int) async throws {
+        arguments: HTTPTransportKind.allCases, [404, 410, 403, 500, 503])
+    func errorStatus(transport: HTTPTransportKind, status: Int) async throws {
         let server = try FaultInjectingHTTPServer(file: Self.file)
         defer { server.stop() }
         server.script([.status(status)])
@@ -51,8 +52,8 @@ struct StandardResourceFetcherTests {
         #expect(result.failure == .failed(expected))
     }
 
-    @Test("an answer larger than maxBytes fails as too large", arguments: FetcherTransport.allCases)
-    func tooLarge(transport: FetcherTransport) async throws {
+    @Test("an answer larger than maxBytes fails as too large", arguments: HTTPTransportKind.allCases)
+    func tooLarge(transport: HTTPTransportKind) async throws {
         let server = try FaultInjectingHTTPServer(file: Self.file)
         defer { server.stop() }
         let (result, _) = await fetchOnThread(transport.fetcher(), ResourceRequest(url: server.url, maxBytes: 1000))
@@ -61,8 +62,8 @@ struct StandardResourceFetcherTests {
 
     @Test(
         "a server silent before its head fails after the request timeout as a network error",
-        arguments: FetcherTransport.allCases)
-    func silentServer(transport: FetcherTransport) async throws {
+        arguments: HTTPTransportKind.allCases)
+    func silentServer(transport: HTTPTransportKind) async throws {
         let server = try FaultInjectingHTTPServer(file: Self.file)
         defer { server.stop() }
         // Longer than the suite's time limit: only the fetcher's time-out can end the fetch.
@@ -80,8 +81,8 @@ struct StandardResourceFetcherTests {
 
     @Test(
         "a body that stalls mid-way fails after the request timeout as a network error",
-        arguments: FetcherTransport.allCases)
-    func stallMidBody(transport: FetcherTransport) async throws {
+        arguments: HTTPTransportKind.allCases)
+    func stallMidBody(transport: HTTPTransportKind) async throws {
         let server = try FaultInjectingHTTPServer(file: Self.file)
         defer { server.stop() }
         server.script([.stall(afterBytes: 64 << 10, for: nil)])
@@ -94,8 +95,8 @@ struct StandardResourceFetcherTests {
         #expect(elapsed < .seconds(20), "\(elapsed)")
     }
 
-    @Test("cancel() ends a fetch in flight at once and refuses later ones", arguments: FetcherTransport.allCases)
-    func cancelInFlight(transport: FetcherTransport) async throws {
+    @Test("cancel() ends a fetch in flight at once and refuses later ones", arguments: HTTPTransportKind.allCases)
+    func cancelInFlight(transport: HTTPTransportKind) async throws {
         let server = try FaultInjectingHTTPServer(file: Self.file)
         defer { server.stop() }
         server.script([HTTPFault(latency: .seconds(120))])
@@ -116,8 +117,8 @@ struct StandardResourceFetcherTests {
         #expect(server.requests.count == 1, "a cancelled fetcher sends nothing more")
     }
 
-    @Test("a progress handler that says stop abandons the download", arguments: FetcherTransport.allCases)
-    func abandoned(transport: FetcherTransport) async throws {
+    @Test("a progress handler that says stop abandons the download", arguments: HTTPTransportKind.allCases)
+    func abandoned(transport: HTTPTransportKind) async throws {
         let server = try FaultInjectingHTTPServer(file: Self.file)
         defer { server.stop() }
         let request = ResourceRequest(url: server.url, maxBytes: 1 << 20, onProgress: { _, _ in false })
@@ -132,7 +133,7 @@ struct StandardResourceFetcherTests {
         for index in 0..<4 {
             server.setRoute("/seg\(index).ts", .file(Data(repeating: UInt8(index), count: 32 << 10)))
         }
-        let fetcher = FetcherTransport.curl.fetcher()
+        let fetcher = HTTPTransportKind.curl.fetcher()
         for index in 0..<4 {
             let request = ResourceRequest(url: server.url("/seg\(index).ts"), maxBytes: 1 << 20)
             let fetched = try await fetchOnThread(fetcher, request).result.get()
