@@ -111,7 +111,9 @@ struct StandardResourceFetcherTests {
         let (result, _) = await fetched
         let ended = cancelledAt.duration(to: .now)
         #expect(result.failure == .failed(.cancelled))
-        #expect(ended < .seconds(5), "\(ended)")
+        // Well inside the 30 s request timeout, so only cancel() ended it (a fresh CI clone
+        // took 5.1 s on both transports; see the stop note).
+        #expect(ended < .seconds(20), "\(ended)")
         let (later, _) = await fetchOnThread(fetcher, ResourceRequest(url: server.url, maxBytes: 1 << 20))
         #expect(later.failure == .failed(.cancelled))
         #expect(server.requests.count == 1, "a cancelled fetcher sends nothing more")
