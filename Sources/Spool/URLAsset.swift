@@ -129,9 +129,22 @@ public final class URLAsset: AsynchronousPropertyLoading {
         get async throws { try await load(.duration).isIndefinite }
     }
 
-    private func probeResult() async throws(AssetLoadError) -> ProbeResult {
+    /// What the engine needs to open the item — whether it plays, and its tracks — plus the
+    /// container the probe left open for the demuxer when this call started the probe (one
+    /// open per item); `nil` when the asset was loaded before, or the probe was already
+    /// running, or the asset is HLS: the demuxer then opens the item itself.
+    func loadForPlayback() async throws -> (isPlayable: Bool, tracks: [AssetTrack], container: OpenedContainer?) {
+        let start = startOrJoinProbe(keepingContainerOpen: true)
+        _ = try await probeResult(start)
+        var container: OpenedContainer?
+        if case .waiting(.media(let probe)) = start { container = probe.takeOpenedContainer() }
+        let (isPlayable, tracks) = try await load(.isPlayable, .tracks)
+        return (isPlayable, tracks, container)
+    }
+
+    private func probeResult(_ start: Start? = nil) async throws(AssetLoadError) -> ProbeResult {
         let probe: Probe
-        switch startOrJoinProbe() {
+        switch start ?? startOrJoinProbe(keepingContainerOpen: false) {
         case .ready(let result): return result
         case .failed(let error): throw error
         case .waiting(let inFlight): probe = inFlight
@@ -151,7 +164,7 @@ public final class URLAsset: AsynchronousPropertyLoading {
         }
     }
 
-    private func startOrJoinProbe() -> Start {
+    private func startOrJoinProbe(keepingContainerOpen: Bool) -> Start {
         state.withLock { state in
             switch state {
             case .loaded(let result, _): return .ready(result)
@@ -164,7 +177,8 @@ public final class URLAsset: AsynchronousPropertyLoading {
                     return .waiting(probe)
                 }
                 do throws(ByteSourceError) {
-                    let probe = Probe.media(MediaProbe(source: try makeByteSource(url)))
+                    let probe = Probe.media(
+                        MediaProbe(source: try makeByteSource(url), keepsContainerOpen: keepingContainerOpen))
                     state = .probing(probe)
                     return .waiting(probe)
                 } catch {

@@ -24,7 +24,7 @@ final class ByteSourceIOContext {
     let isSeekable: Bool
     /// Checked before every read and seek: FFmpeg polls its interrupt callback only in some
     /// loops, so the bridge refuses further I/O itself once a cancellation is raised.
-    private let interrupt: InterruptFlag
+    private var interrupt: InterruptFlag
 
     /// The first failure of the source that FFmpeg saw only as an `AVERROR`, kept so the
     /// caller can report the real cause ("HTTP 404", "cancelled") instead of "I/O error".
@@ -65,6 +65,12 @@ final class ByteSourceIOContext {
         // asks a one-way source to jump.
         allocated.pointee.seekable = isSeekable ? cffmpeg_avio_seekable_normal() : 0
         context = allocated
+    }
+
+    /// Refuses I/O once `flag` is raised, instead of the flag the bridge was made with (see
+    /// `InputFormatContext.rebind(interrupt:)`). Call it on the thread that owns the bridge.
+    func rebind(interrupt flag: InterruptFlag) {
+        interrupt = flag
     }
 
     deinit {

@@ -56,11 +56,9 @@ public final class Demuxer {
     /// selects the streams. Blocks. Throws `FFmpegError.exit` when `canceller` is raised
     /// meanwhile, `.ioError` when the source fails (see `sourceError` on a live demuxer),
     /// or FFmpeg's code for data it cannot read. The source is closed if `init` throws.
-    public init(
+    public convenience init(
         source: any ByteSource, canceller: Canceller = Canceller(), streams: Streams = .playback(audioIndex: nil)
     ) throws(FFmpegError) {
-        self.source = source
-        self.canceller = canceller
         var opened = false
         defer { if !opened { source.close() } }
         guard canceller.attach(source) else { throw .exit }
@@ -69,21 +67,54 @@ public final class Demuxer {
         } catch {
             throw error == .cancelled ? .exit : .ioError
         }
-        io = try ByteSourceIOContext(source: source, interrupt: canceller.interrupt)
+        let io = try ByteSourceIOContext(source: source, interrupt: canceller.interrupt)
         let input: InputFormatContext
-        let description: Description?
         do {
             input = try InputFormatContext(io: io, interrupt: canceller.interrupt, formatHint: source.url.path)
             try input.findStreamInfo()
-            description = try input.withContext { context throws(FFmpegError) in
-                try Self.describe(context, streams: streams)
-            }
         } catch {
             // Whatever FFmpeg made of the reads that failed, a cancellation is a cancellation.
             throw canceller.isCancelled ? .exit : error
         }
+        try self.init(
+            parts: OpenedContainer.Parts(source: source, io: io, input: input), canceller: canceller, streams: streams)
+        opened = true
+    }
+
+    /// Starts from a container a probe already opened and read the stream info of
+    /// (`MediaProbe(keepsContainerOpen:)`), taking it over: nothing is opened or read again,
+    /// and the packets the probe read come out first. From here on `canceller` stops it.
+    /// Throws `.invalidArgument` when the container was taken already, `.exit` when
+    /// `canceller` was raised; the container's source is closed if `init` throws.
+    public convenience init(
+        container: OpenedContainer, canceller: Canceller = Canceller(), streams: Streams = .playback(audioIndex: nil)
+    ) throws(FFmpegError) {
+        guard let parts = container.take() else { throw .invalidArgument }
+        var adopted = false
+        defer { if !adopted { parts.source.close() } }
+        guard canceller.attach(parts.source) else { throw .exit }
+        parts.io.rebind(interrupt: canceller.interrupt)
+        parts.input.rebind(interrupt: canceller.interrupt)
+        try self.init(parts: parts, canceller: canceller, streams: streams)
+        adopted = true
+    }
+
+    /// Selects the streams of an open container and takes ownership of it (the convenience
+    /// initialisers close the source when this throws).
+    private init(parts: OpenedContainer.Parts, canceller: Canceller, streams: Streams) throws(FFmpegError) {
+        self.source = parts.source
+        self.canceller = canceller
+        io = parts.io
+        let description: Description?
+        do {
+            description = try parts.input.withContext { context throws(FFmpegError) in
+                try Self.describe(context, streams: streams)
+            }
+        } catch {
+            throw canceller.isCancelled ? .exit : error
+        }
         guard let description else { throw .invalidData }
-        self.input = input
+        self.input = parts.input
         video = description.video
         audio = description.audio
         subtitle = description.subtitle
@@ -94,7 +125,6 @@ public final class Demuxer {
         formatName = description.formatName
         isDurationDeclared = description.isDurationDeclared
         isSeekable = io.isSeekable
-        opened = true
     }
 
     deinit {
@@ -109,6 +139,10 @@ public final class Demuxer {
     /// The first failure of the byte source, when FFmpeg saw it only as an I/O error: the
     /// real cause ("HTTP 404", "connection reset") of a `readPacket()` failure.
     public var sourceError: ByteSourceError? { io.sourceError }
+
+    /// The byte source this demuxer owns and reads (for its length and transfer count;
+    /// reading it directly would break the demuxer).
+    public var byteSource: any ByteSource { source }
 
     /// Bytes read from the source so far.
     public var bytesRead: Int64 { io.bytesRead }

@@ -17,7 +17,7 @@ internal import CFFmpeg
 final class InputFormatContext {
     private var context: UnsafeMutablePointer<AVFormatContext>?
     private let io: ByteSourceIOContext
-    private let interrupt: InterruptFlag
+    private var interrupt: InterruptFlag
 
     /// Opens the container: probes the format and reads the header (`avformat_open_input`).
     /// `formatHint` is a file name or path whose extension helps FFmpeg choose a demuxer.
@@ -49,6 +49,14 @@ final class InputFormatContext {
         // FFmpeg 5.1 stops at the interrupt but then reports success if any stream has
         // parameters; a half-read result must not pass for a finished one.
         if interrupt.isRaised { throw .exit }
+    }
+
+    /// Makes FFmpeg poll `flag` from now on instead of the flag it was opened with: a
+    /// container the probe opened answers the demuxer's canceller once handed over. Call it
+    /// on the thread that owns the context, between FFmpeg calls.
+    func rebind(interrupt flag: InterruptFlag) {
+        interrupt = flag
+        context?.pointee.interrupt_callback = flag.callback
     }
 
     /// Lends the open context to `body`; the pointer must not escape it.

@@ -12,24 +12,47 @@ import Synchronization
 /// - `cancel()` works from anywhere at any time: waiting callers get
 ///   `AssetLoadError.cancelled` immediately, FFmpeg's interrupt callback stops it at its
 ///   next check, and the byte source is cancelled so a blocked read returns.
-/// - The source is closed when the probe thread finishes, however it finishes.
+/// - The source is closed when the probe thread finishes, however it finishes — unless the
+///   probe was asked to keep the container open and succeeded: then it stays open until
+///   `takeOpenedContainer()` hands it over, or until the probe is freed. Once taken,
+///   `cancel()` no longer reaches the source (its new owner's canceller does).
 public final class MediaProbe: Sendable {
     /// The location being probed.
     public var url: URL { source.url }
 
     private let source: any ByteSource
     private let load: ThreadedLoad<ProbeResult>
+    private let handover = ContainerHandover()
 
-    /// Starts probing `source` (not yet opened) on a new thread.
-    public init(source: any ByteSource) {
+    /// Starts probing `source` (not yet opened) on a new thread. With `keepsContainerOpen`,
+    /// a successful probe leaves the container open for `takeOpenedContainer()`.
+    public init(source: any ByteSource, keepsContainerOpen: Bool = false) {
         self.source = source
         let interrupt = InterruptFlag()
+        let handover = handover
         load = ThreadedLoad(
-            name: "spool.probe", work: { ProbeSession.run(source: source, interrupt: interrupt) },
+            name: "spool.probe",
+            work: {
+                ProbeSession.run(source: source, interrupt: interrupt, keepOpen: keepsContainerOpen).map {
+                    result, container in
+                    // Published before the waiters resume, so a waiter that got the result
+                    // finds the container.
+                    handover.publish(container)
+                    return result
+                }
+            },
             onCancel: {
+                // A container already taken belongs to its demuxer, whose canceller stops it.
+                guard handover.close() else { return }
                 interrupt.raise()
                 source.cancel()
             })
+    }
+
+    /// The container a successful probe kept open (`keepsContainerOpen`), handed over once:
+    /// later calls, and probes that did not keep it, return `nil`. The caller owns it.
+    public func takeOpenedContainer() -> OpenedContainer? {
+        handover.take()
     }
 
     /// The probe's outcome, waiting for it if needed. Throws `AssetLoadError`; throws
@@ -44,5 +67,48 @@ public final class MediaProbe: Sendable {
     /// the probe has finished.
     public func cancel() {
         load.cancel()
+    }
+}
+
+/// Where a probe leaves the container it kept open, until one caller takes it.
+private final class ContainerHandover: Sendable {
+    private struct State {
+        var container: OpenedContainer?
+        /// Taken, or cancelled: no container is kept from now on.
+        var isClosed = false
+        /// A container went to its new owner.
+        var wasHandedOver = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Keeps `container` for `take()`, unless the hand-over is closed (then it is freed).
+    func publish(_ container: OpenedContainer?) {
+        state.withLock { state in
+            if !state.isClosed { state.container = container }
+        }
+    }
+
+    /// The container, once; closes the hand-over.
+    func take() -> OpenedContainer? {
+        state.withLock { state in
+            state.isClosed = true
+            defer { state.container = nil }
+            if state.container != nil { state.wasHandedOver = true }
+            return state.container
+        }
+    }
+
+    /// Closes the hand-over, freeing a container nobody took (outside the lock); returns
+    /// whether the probe's source is still the probe's to cancel (nothing was handed over).
+    func close() -> Bool {
+        let (wasHandedOver, _) = state.withLock { state in
+            defer {
+                state.isClosed = true
+                state.container = nil
+            }
+            return (state.wasHandedOver, state.container)
+        }
+        return !wasHandedOver
     }
 }

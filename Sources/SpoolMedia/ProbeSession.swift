@@ -4,10 +4,14 @@ import SpoolCore
 /// The blocking steps of one probe: open the source, bridge it to FFmpeg, open the
 /// container, read stream info, describe it, close everything. Runs on the probe's own
 /// thread, never on the cooperative pool; every FFmpeg object it makes is freed before
-/// it returns, on that same thread.
+/// it returns, on that same thread — except, with `keepOpen`, after a success: then the
+/// source, bridge and context go out open in an `OpenedContainer` for the demuxer.
 enum ProbeSession {
-    static func run(source: any ByteSource, interrupt: InterruptFlag) -> Result<ProbeResult, AssetLoadError> {
-        defer { source.close() }
+    static func run(
+        source: any ByteSource, interrupt: InterruptFlag, keepOpen: Bool = false
+    ) -> Result<(ProbeResult, OpenedContainer?), AssetLoadError> {
+        var handedOver = false
+        defer { if !handedOver { source.close() } }
         let failure = ProbeFailure(url: source.url, interrupt: interrupt)
         do {
             try source.open()
@@ -34,7 +38,9 @@ enum ProbeSession {
             guard let result = input.withContext({ ProbeReader.result(of: $0, isSeekable: io.isSeekable) }) else {
                 return .failure(failure.map(.invalidData, stage: stage, io: io))
             }
-            return .success(result)
+            guard keepOpen else { return .success((result, nil)) }
+            handedOver = true
+            return .success((result, OpenedContainer(source: source, io: io, input: input)))
         } catch {
             return .failure(failure.map(error, stage: stage, io: io))
         }

@@ -4,8 +4,9 @@ import SpoolMedia
 
 extension PipelinePlayback {
     /// Opens the item and runs the demux loop: on the demux thread, never the main actor.
-    func openAndRun(startedAt: Duration, tracks: [AssetTrack]) {
-        guard let source = openPacketSource(tracks: tracks) else { return }
+    /// `container` is what the item's probe left open, for the demuxer to start from.
+    func openAndRun(startedAt: Duration, tracks: [AssetTrack], container: OpenedContainer?) {
+        guard let source = openPacketSource(tracks: tracks, container: container) else { return }
         settleEndTime(of: source)
         guard let subtitles = prepareSubtitles(mediaStart: source.startTime) else { return }
 

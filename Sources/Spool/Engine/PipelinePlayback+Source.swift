@@ -6,18 +6,20 @@ import SpoolMedia
 extension PipelinePlayback {
     /// Opens the packet source for the item: on the demux thread, never the main actor.
     /// Reports a failure and returns `nil` when it cannot be opened (nothing is reported when
-    /// the item was stopped meanwhile).
-    func openPacketSource(tracks: [AssetTrack]) -> (any PacketSource)? {
+    /// the item was stopped meanwhile). Starts from `container` when the probe left one open.
+    func openPacketSource(tracks: [AssetTrack], container: OpenedContainer?) -> (any PacketSource)? {
         if asset.isHLS { return openHLSSource() }
         // A sidecar file replaces the file's own subtitles.
         trackChoices.resolve(tracks: externalSubtitleURL == nil ? tracks : tracks.filter { $0.kind != .subtitle })
-        let source: any ByteSource
         let demuxer: Demuxer
+        let streams = Demuxer.Streams.playback(audioIndex: trackChoices.audio.option?.trackID)
         do {
-            source = try ByteSources.makeForPlayback(for: asset.url)
-            demuxer = try Demuxer(
-                source: source, canceller: canceller,
-                streams: .playback(audioIndex: trackChoices.audio.option?.trackID))
+            if let container {
+                demuxer = try Demuxer(container: container, canceller: canceller, streams: streams)
+            } else {
+                demuxer = try Demuxer(
+                    source: try ByteSources.makeForPlayback(for: asset.url), canceller: canceller, streams: streams)
+            }
         } catch let error as ByteSourceError {
             if error != .cancelled { fail(PlaybackError(AssetLoadError(error))) }
             return nil
@@ -25,7 +27,7 @@ extension PipelinePlayback {
             if !canceller.isCancelled { fail(PlaybackError(.parsingMalformed, "\(itemName): cannot open: \(error)")) }
             return nil
         }
-        return DemuxerPacketSource(demuxer: demuxer, source: source, itemName: itemName)
+        return DemuxerPacketSource(demuxer: demuxer, itemName: itemName)
     }
 
     private func openHLSSource() -> (any PacketSource)? {

@@ -108,10 +108,12 @@ final class PipelinePlayback: ItemPlayback {
         let asset = asset
         Task { @concurrent [self] in
             let tracks: [AssetTrack]
+            let container: OpenedContainer?
             do {
-                let (isPlayable, loadedTracks) = try await asset.load(.isPlayable, .tracks)
+                let (isPlayable, loadedTracks, opened) = try await asset.loadForPlayback()
                 guard isPlayable else { throw AssetLoadError.notPlayable }
                 tracks = loadedTracks
+                container = opened
             } catch let error as AssetLoadError {
                 if error != .cancelled { fail(PlaybackError(error)) }
                 return
@@ -119,8 +121,13 @@ final class PipelinePlayback: ItemPlayback {
                 fail(PlaybackError(.system, "\(itemName): \(error)"))
                 return
             }
-            guard !control.withLock({ $0.stopped }) else { return }
-            let thread = Thread { [self] in openAndRun(startedAt: startedAt, tracks: tracks) }
+            // Stopped meanwhile: the demux thread still runs, to close the probe's container
+            // where FFmpeg objects are freed, off the cooperative pool.
+            let stopped = control.withLock { $0.stopped }
+            let thread = Thread { [self] in
+                if stopped { return withExtendedLifetime(container) {} }
+                openAndRun(startedAt: startedAt, tracks: tracks, container: container)
+            }
             thread.name = "spool-demux"
             thread.start()
         }

@@ -9,9 +9,10 @@ final class DemuxerPacketSource: PacketSource {
     private var truncation: TruncationCheck
     private var hasReadAPacket = false
 
-    /// Wraps `demuxer`, which reads `source`.
-    init(demuxer: Demuxer, source: any ByteSource, itemName: String) {
+    /// Wraps `demuxer`.
+    init(demuxer: Demuxer, itemName: String) {
         self.demuxer = demuxer
+        let source = demuxer.byteSource
         self.itemName = itemName
         bytesTransferred = { source.bytesTransferred }
         truncation = TruncationCheck(
