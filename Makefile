@@ -76,6 +76,8 @@ REALTIME_SUITES := $(REALTIME_SUITES)|VideoOnlyStallIntegrationTests
 # PulseAudio's role-cork module answering a phone stream within the test's waits: a fully
 # loaded machine once missed the uncork (the interruption never ended).
 REALTIME_SUITES := $(REALTIME_SUITES)|AudioSessionIntegrationTests
+# Measures the resident set and the delay of the first frame after a long pause.
+REALTIME_SUITES := $(REALTIME_SUITES)|PausedResourceReleaseIntegrationTests
 
 test: bootstrap lint gates
 	$(SWIFT) build --build-tests $(STRICT)

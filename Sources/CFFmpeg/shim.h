@@ -4,6 +4,8 @@
 #define CFFMPEG_SHIM_H
 
 #include <errno.h>
+// malloc_trim: the pipeline hands freed decoder pools back to the system (MemoryRelease).
+#include <malloc.h>
 #include <libavcodec/avcodec.h>
 #include <libavfilter/avfilter.h>
 #include <libavfilter/buffersink.h>

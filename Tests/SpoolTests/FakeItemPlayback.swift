@@ -17,6 +17,7 @@ final class FakeItemPlayback: ItemPlayback {
         case stop
         case prepareAsNext
         case activate
+        case releaseResources
     }
 
     let events: AsyncStream<ItemPlaybackEvent>
@@ -53,6 +54,8 @@ final class FakeItemPlayback: ItemPlayback {
     func pinVariant(_ index: Int?) { record(.pinVariant(index)) }
     func prepareAsNext(after current: (any ItemPlayback)?) { record(.prepareAsNext) }
     func activate() { record(.activate) }
+    func releaseResources() { record(.releaseResources) }
+    var releaseCount: Int { calls.filter { $0 == .releaseResources }.count }
     func currentTime() -> MediaTime { time }
     func statistics() -> PlaybackStatistics {
         var statistics = PlaybackStatistics()

@@ -112,6 +112,9 @@ final class AudioLoop {
                     decoder = try AudioDecoder(stream: stream)
                     converter.reset()
                     if writtenEnd.isNumeric { trimBefore = writtenEnd }
+                case .releaseResources:
+                    decoder.flush()
+                    converter.reset()
                 case .endOfStream, .failure:
                     try sendEndOfStreamSkippingDamage()
                     try receiveAll(generation: generation, first: &firstOfGeneration, trimBefore: &trimBefore)
@@ -182,7 +185,7 @@ final class AudioLoop {
     private static func endsStream(_ item: PacketItem) -> Bool {
         switch item.content {
         case .endOfStream, .failure: true
-        case .packet, .streamChange, .trackSwitch: false
+        case .packet, .streamChange, .trackSwitch, .releaseResources: false
         }
     }
 

@@ -20,6 +20,8 @@ final class DemuxLoop {
     /// After an audio track switch re-read from an earlier keyframe: video packets up to this
     /// key were queued already and are dropped.
     private var skipVideoThrough: MediaTime?
+    /// The generation whose release the decoders were told of.
+    private var releasedGeneration: Int?
     /// The generation whose end the video queue was given (not given twice when an audio
     /// switch re-reads the end).
     private var videoFinishedGeneration: Int?
@@ -62,6 +64,10 @@ final class DemuxLoop {
             // Pick up a pending seek, or wait at the end of the stream for one.
             let command = control.wait(timeout: nil) { state -> DemuxCommand? in
                 if state.stopped { return .stop }
+                if state.resourcesReleased {
+                    // Once per release: tell the decoders, then read nothing until resumed.
+                    return releasedGeneration == state.generation ? nil : .release(state.generation)
+                }
                 if let seek = state.pendingDemuxSeek {
                     state.pendingDemuxSeek = nil
                     return .seek(seek, state.generation)
@@ -76,6 +82,12 @@ final class DemuxLoop {
             switch command {
             case .stop, nil:
                 return
+            case .release(let released):
+                releasedGeneration = released
+                for queue in [videoPackets, audioPackets].compactMap({ $0 }) {
+                    queue.push(PacketItem(generation: released, content: .releaseResources), cost: 0)
+                }
+                continue
             case .seek(let request, let newGeneration):
                 generation = newGeneration
                 atEnd = false
@@ -160,6 +172,8 @@ final class DemuxLoop {
         case seek(SeekRequest, Int)
         case switchAudio(AudioSwitchRequest, Int)
         case read(Int)
+        /// The pipeline's memory was released in this generation (`resourcesReleased`).
+        case release(Int)
     }
 
     /// How far before the playhead an audio switch re-reads: more than the audio thread

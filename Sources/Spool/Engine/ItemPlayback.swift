@@ -96,6 +96,10 @@ protocol ItemPlayback: AnyObject, Sendable {
 
     /// The prerolled item became current: its video may be shown, its clock may run.
     func activate()
+
+    /// A long pause: free the buffered packets and frames and the decoders' pools, and
+    /// resume from the paused position when played again. Ignored unless paused.
+    func releaseResources()
 }
 
 extension ItemPlayback {
@@ -109,6 +113,9 @@ extension ItemPlayback {
     func prepareAsNext(after current: (any ItemPlayback)?) { start(at: nil) }
 
     func activate() {}
+
+    /// Engines without buffers of their own have nothing to release.
+    func releaseResources() {}
 }
 
 /// Makes the pipeline for an item (the real engine, or a fake in tests).

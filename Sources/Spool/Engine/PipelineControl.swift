@@ -73,6 +73,10 @@ struct PipelineControlState: Sendable {
     /// Where the item ends early (`forwardPlaybackEndTime`, an interstitial): set once, before
     /// the pipeline threads start.
     var endTime: MediaTime?
+    /// A long pause released the queued packets and frames and the decoders' pools; the
+    /// demuxer waits until playback resumes (or a seek), then re-reads from the paused
+    /// position (`pendingDemuxSeek`).
+    var resourcesReleased = false
 }
 
 typealias PipelineControl = ConditionLock<PipelineControlState>
@@ -98,6 +102,9 @@ struct PacketItem: Sendable {
         case trackSwitch(MediaStreamInfo)
         case endOfStream
         case failure(PlaybackError)
+        /// A long pause released the pipeline's memory: the decoder is replaced by a fresh
+        /// one, so the frames it pooled are freed. Reading resumes with playback.
+        case releaseResources
     }
 
     let generation: Int

@@ -183,6 +183,7 @@ final class PipelinePlayback: ItemPlayback {
         control.update { state in
             state.rate = rate
             state.algorithm = algorithm
+            if rate > 0 { state.resourcesReleased = false }
             guard state.isActive || audioPlaying else { return }
             let now = HostTime.now()
             if rate > 0 { clock.setRate(rate, at: now) }
@@ -213,6 +214,7 @@ final class PipelinePlayback: ItemPlayback {
             id: id, target: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter)
         let generation = control.update { state -> Int in
             state.generation += 1
+            state.resourcesReleased = false
             state.seek = request
             state.pendingDemuxSeek = request
             state.generationStarted = false
@@ -232,6 +234,38 @@ final class PipelinePlayback: ItemPlayback {
         for queue in running.withLock({ $0.queues }) { queue.discard(before: generation) }
     }
 
+    /// Frees what a long pause holds: the queued packets and frames, and the decoders'
+    /// pooled pictures. Only while paused, after the first frame, with nothing pending. It is
+    /// an exact seek to the paused position that the demuxer holds until playback resumes
+    /// (or another seek comes): then reading starts again from the keyframe before it and
+    /// the picture goes on from the frame it stopped at.
+    func releaseResources() {
+        let generation = control.update { state -> Int? in
+            guard !state.stopped, state.rate == 0, state.firstFrameReported, state.generationStarted,
+                !state.resourcesReleased, state.pendingDemuxSeek == nil, !state.isStalled
+            else { return nil }
+            let paused = clock.mediaTime(at: HostTime.now())
+            guard paused.isNumeric else { return nil }
+            let request = SeekRequest(
+                id: Self.releaseSeekID, target: paused, toleranceBefore: .zero, toleranceAfter: .zero)
+            state.generation += 1
+            state.resourcesReleased = true
+            state.seek = request
+            state.pendingDemuxSeek = request
+            state.generationStarted = false
+            state.videoEnded = false
+            state.audioEnded = false
+            state.readFailure = nil
+            state.endReported = false
+            return state.generation
+        }
+        guard let generation else { return }
+        for queue in running.withLock({ $0.queues }) { queue.discard(before: generation) }
+    }
+
+    /// The seek ID of a release's re-read: no `Player` seek waits for it.
+    static let releaseSeekID = -1
+
     func currentTime() -> MediaTime {
         let time = clock.mediaTime(at: HostTime.now())
         return time.isNumeric ? time : .zero
@@ -239,6 +273,7 @@ final class PipelinePlayback: ItemPlayback {
 
     func statistics() -> PlaybackStatistics {
         var snapshot = counters.snapshot(bytesTransferred: running.withLock { $0.bytesRead }?() ?? 0)
+        snapshot.bufferedBytes = Int64(running.withLock { $0.queues }.reduce(0) { $0 + $1.heldBytes })
         if let hls = running.withLock({ $0.hlsStatistics })?() {
             snapshot.variantSwitches = hls.variantSwitches
             snapshot.indicatedBitrate = hls.indicatedBitrate
@@ -279,17 +314,34 @@ protocol PipelineQueue: Sendable {
     func discard(before generation: Int)
     /// Drops everything and ends the queue (stop).
     func shutDown()
+    /// The bytes of media held: packet payloads, decoded pictures.
+    var heldBytes: Int { get }
 }
 
 /// A queue element that carries the pipeline generation it was made for.
 protocol GenerationTagged: Sendable {
     var generation: Int { get }
+    /// The bytes of media it holds.
+    var byteCount: Int { get }
 }
 
-extension PacketItem: GenerationTagged {}
-extension FrameItem: GenerationTagged {}
+extension PacketItem: GenerationTagged {
+    var byteCount: Int {
+        if case .packet(let packet) = content { packet.byteCount } else { 0 }
+    }
+}
+
+extension FrameItem: GenerationTagged {
+    var byteCount: Int {
+        guard case .frame(let frame) = content else { return 0 }
+        return (0..<frame.planeCount).reduce(0) { total, plane in
+            total + frame.withPlane(plane) { bytes, _ in bytes.byteCount }
+        }
+    }
+}
 
 extension BoundedBlockingQueue: PipelineQueue where Element: GenerationTagged {
+    var heldBytes: Int { sum(\.byteCount) }
     func discard(before generation: Int) { discard { $0.generation < generation } }
     func shutDown() {
         flush()

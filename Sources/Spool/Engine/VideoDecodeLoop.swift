@@ -88,6 +88,11 @@ final class VideoDecodeLoop {
                     }
                 case .trackSwitch:
                     continue  // audio only
+                case .releaseResources:
+                    // A fresh decoder holds no pictures; the old one's pool goes with it.
+                    held = HeldVideoPackets()
+                    decoder = try VideoDecoder(stream: decoder.stream, threadCount: threadCount)
+                    MemoryRelease.returnFreedMemory()
                 case .endOfStream:
                     try drain(generation: generation, discardBefore: &discardBefore)
                     frames.push(FrameItem(generation: generation, content: endOfStream()), cost: 0)

@@ -47,6 +47,8 @@ extension Player {
             completionHandler(finished)
         }
         playback.seek(to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter, id: id)
+        // A seek while paused is use: the pause counts again from here.
+        scheduleResourceRelease()
     }
 
     /// Seeks to `fraction` (0…1, clamped) of the current item's duration. Returns `false` when

@@ -74,6 +74,16 @@ public class Player {
     /// Set with `setMediaSelectionCriteria(_:forMediaCharacteristic:)`.
     var mediaSelectionCriteria: [MediaCharacteristic: MediaSelectionCriteria] = [:]
 
+    /// How long playback stays paused before the player frees the current item's buffered
+    /// packets and frames and its decoders' pools (the seeds' `pauseAndReleaseResources`,
+    /// without losing the item): on the configuration's clock; `nil` never releases. Playing
+    /// again re-reads from the paused position, from the keyframe before it. Default 60 s.
+    public var resourceReleaseDelay: Duration? = .seconds(60) {
+        didSet { scheduleResourceRelease() }
+    }
+    /// Sleeps out `resourceReleaseDelay` while paused.
+    var resourceReleaseTimer: Task<Void, Never>?
+
     let configuration: PlayerConfiguration
     let makePlayback: ItemPlaybackFactory
     /// The next item's pipeline, opened while the current item plays (a gapless queue).
@@ -259,6 +269,7 @@ public class Player {
         }
         playback.setRate(Double(requestedRate), algorithm: item.audioTimePitchAlgorithm)
         updateTimeControlStatus()
+        scheduleResourceRelease()
     }
 
     private func handle(_ event: ItemPlaybackEvent, for item: PlayerItem) {

@@ -159,6 +159,13 @@ package final class BoundedBlockingQueue<Element: Sendable>: Sendable {
         }
     }
 
+    /// Sums `measure` over the elements held now, under the queue's lock (keep it cheap).
+    package func sum(_ measure: (Element) -> Int) -> Int {
+        lock.withLock { state in
+            state.items[state.head...].reduce(0) { total, slot in total + (slot.element.map(measure) ?? 0) }
+        }
+    }
+
     /// Ends the queue: producers get `false`, consumers drain then get `nil`. Idempotent.
     package func close() {
         lock.update { $0.closed = true }

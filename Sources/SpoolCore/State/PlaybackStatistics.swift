@@ -17,6 +17,10 @@ public struct PlaybackStatistics: Sendable, Equatable, Codable {
     public var stallTime: Double = 0
     /// Bytes read from the source.
     public var bytesTransferred: Int64 = 0
+    /// Bytes of media held in the pipeline now — demuxed packets and decoded pictures waiting
+    /// in its queues (`nil` where the engine does not say). Drops to 0 when a long pause
+    /// releases them (`Player.resourceReleaseDelay`).
+    public var bufferedBytes: Int64?
     /// Bits per second the source delivered while reading (0 when unknown).
     public var observedBitrate: Double = 0
     /// HLS: times the variant changed between consecutive segments.
