@@ -4,7 +4,7 @@ STRICT := -Xswiftc -warnings-as-errors
 DEMO_DIR := .cache/demo
 DEMO_CLIP := $(DEMO_DIR)/spool-demo.mp4
 
-.PHONY: all bootstrap build release lint format gates test test-tsan demo bench bench-hls bench-live bench-subtitles bench-osc bench-gapless fuzz fuzz-build fuzz-smoke clean
+.PHONY: all bootstrap build release lint format gates test test-tsan demo bench bench-core bench-hls bench-live bench-subtitles bench-osc bench-gapless fuzz fuzz-build fuzz-smoke clean
 .PHONY: install deb test-package docs
 
 all: build
@@ -115,6 +115,11 @@ demo: build $(DEMO_CLIP)
 # Installs mpv, generates media into .cache/bench, builds in release mode, writes bench/RESULTS.md.
 bench: bootstrap
 	bench/run
+
+# The same without the HLS section (about 12 minutes): throughput, 1× CPU, first frame, seek,
+# memory, A/V sync; keeps the HLS section of bench/RESULTS.md as it was.
+bench-core: bootstrap
+	bench/run core
 
 # Only the HLS benchmarks (first frame vs ffmpeg/mpv, ABR under bandwidth traces vs gst-play-1.0;
 # about 10 minutes); rewrites only their section of bench/RESULTS.md.

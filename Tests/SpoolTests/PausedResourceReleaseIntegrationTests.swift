@@ -75,10 +75,11 @@ struct PausedResourceReleaseIntegrationTests {
         let player = Player(
             configuration: PlayerConfiguration(
                 makeAudioOutput: { AudioOutputs.make(.null, clock: audioClock, timed: true) }, videoOutput: recorder,
-                clock: manual))
+                clock: audioClock, resourceReleaseClock: manual))
         #expect(player.resourceReleaseDelay == .seconds(60), "the default")
         let frames = StreamRecorder(recorder.stream)
         let item = PlayerItem(url: url)
+        item.preferredForwardBufferDuration = 10  // megabytes to release
         defer {
             frames.stop()
             player.replaceCurrentItem(with: nil)
@@ -90,7 +91,7 @@ struct PausedResourceReleaseIntegrationTests {
         await manual.waitForSleepers(atLeast: 1)
         let pausedAt = player.currentTime().seconds
 
-        // The demuxer fills the queues while paused: most of the 10-s forward buffer.
+        // The demuxer fills the queues while paused: most of the 10-s forward buffer asked for.
         let buffered = { item.statistics.bufferedBytes ?? 0 }
         #expect(await Self.eventually { buffered() > 4_000_000 }, "buffered \(buffered())")
         let lastShown = try #require(recorder.presented.withLock { $0.last?.time })

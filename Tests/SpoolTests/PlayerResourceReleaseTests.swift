@@ -15,7 +15,8 @@ struct PlayerResourceReleaseTests {
 
     func pausedPlayer() async throws -> (Player, FakeItemPlayback) {
         let player = Player(
-            configuration: PlayerConfiguration(makeAudioOutput: nil, videoOutput: nil, clock: clock),
+            configuration: PlayerConfiguration(
+                makeAudioOutput: nil, videoOutput: nil, clock: ManualClock(), resourceReleaseClock: clock),
             makePlayback: pipelines.factory())
         player.replaceCurrentItem(with: PlayerItem(url: URL(fileURLWithPath: "/media/\(UUID()).mp4")))
         let playback = try #require(pipelines.last)

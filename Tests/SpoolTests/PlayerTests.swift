@@ -12,7 +12,8 @@ struct PlayerTests {
 
     func makePlayer() -> Player {
         Player(
-            configuration: PlayerConfiguration(makeAudioOutput: nil, videoOutput: nil, clock: clock),
+            configuration: PlayerConfiguration(
+                makeAudioOutput: nil, videoOutput: nil, clock: clock, resourceReleaseClock: ManualClock()),
             makePlayback: pipelines.factory())
     }
 

@@ -3,12 +3,12 @@ import SpoolCore
 extension Player {
     /// Starts the release countdown when paused with a current item, and stops it otherwise:
     /// called whenever the rate is applied, a seek starts or the delay changes. The countdown
-    /// sleeps on `configuration.clock`, so tests drive it on a manual clock.
+    /// sleeps on `configuration.resourceReleaseClock`, so tests drive it on a manual clock.
     func scheduleResourceRelease() {
         resourceReleaseTimer?.cancel()
         resourceReleaseTimer = nil
         guard requestedRate == 0, let delay = resourceReleaseDelay, let playback else { return }
-        let clock = configuration.clock
+        let clock = configuration.resourceReleaseClock
         resourceReleaseTimer = Task { [weak self] in
             do {
                 try await clock.sleep(for: delay)

@@ -76,7 +76,8 @@ public class Player {
 
     /// How long playback stays paused before the player frees the current item's buffered
     /// packets and frames and its decoders' pools (the seeds' `pauseAndReleaseResources`,
-    /// without losing the item): on the configuration's clock; `nil` never releases. Playing
+    /// without losing the item): on the configuration's `resourceReleaseClock`; `nil` never
+    /// releases. Playing
     /// again re-reads from the paused position, from the keyframe before it. Default 60 s.
     public var resourceReleaseDelay: Duration? = .seconds(60) {
         didSet { scheduleResourceRelease() }

@@ -14,17 +14,22 @@ public struct PlayerConfiguration: Sendable {
     public var decoderThreads: Int
     /// The clock that periodic and boundary time observers sleep on.
     public var clock: any Clock<Duration>
+    /// The clock a pause's countdown to releasing its buffers runs on
+    /// (`Player.resourceReleaseDelay`): `clock` unless given. A test that counts the sleepers
+    /// of its manual `clock` gives this one apart, so the countdown's sleep is not among them.
+    public var resourceReleaseClock: any Clock<Duration>
 
     /// A configuration; see each property.
     public init(
         makeAudioOutput: (@Sendable () throws(AudioOutputError) -> any AudioOutput)?,
         videoOutput: (any VideoOutput)?, isUntimed: Bool = false, decoderThreads: Int = 0,
-        clock: any Clock<Duration>
+        clock: any Clock<Duration>, resourceReleaseClock: (any Clock<Duration>)? = nil
     ) {
         self.makeAudioOutput = makeAudioOutput
         self.videoOutput = videoOutput
         self.isUntimed = isUntimed
         self.decoderThreads = decoderThreads
         self.clock = clock
+        self.resourceReleaseClock = resourceReleaseClock ?? clock
     }
 }
