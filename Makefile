@@ -117,7 +117,7 @@ bench: bootstrap
 	bench/run
 
 # The same without the HLS section (about 12 minutes): throughput, 1× CPU, first frame, seek,
-# memory, A/V sync; keeps the HLS section of bench/RESULTS.md as it was.
+# memory, A/V sync; keeps the other sections of bench/RESULTS.md as they were.
 bench-core: bootstrap
 	bench/run core
 
