@@ -78,9 +78,9 @@ final class PipelinePlayback: ItemPlayback {
         interstitialCut = item.interstitialCut
         playoutLimit = item.playoutLimit
         let preferred = item.preferredForwardBufferDuration
-        // A local read is quick, so 3 s ahead is plenty there (mpv reads 1 s ahead): each second
-        // of 1080p held is ~1 MB of RSS for nothing. The network needs its margin.
-        let automatic: Double = item.asset.url.isFileURL ? 3 : 30
+        // 3 s for local files saved ~5 MB at 1080p but a loaded CI machine then starved the demux
+        // thread into a stall (issue 14's note): 10 s stays until stalls are tested in virtual time.
+        let automatic: Double = item.asset.url.isFileURL ? 10 : 30
         forwardBufferMicroseconds = Int64((preferred > 0 ? preferred : automatic) * 1_000_000)
         let control = PipelineControl(PipelineControlState())
         self.control = control
