@@ -1,4 +1,3 @@
-public import Foundation
 import SpoolCore
 
 /// A container a probe opened and read the stream info of, kept open so the demuxer can
@@ -24,11 +23,7 @@ public final class OpenedContainer: @unchecked Sendable {
 
     private var parts: Parts?
 
-    /// The location of the opened item.
-    public let url: URL
-
     init(source: any ByteSource, io: ByteSourceIOContext, input: InputFormatContext) {
-        url = source.url
         parts = Parts(source: source, io: io, input: input)
     }
 

@@ -79,6 +79,26 @@ struct PipelineControlState: Sendable {
     var resourcesReleased = false
 }
 
+extension PipelineControlState {
+    /// Starts the generation of `request` (a seek, or a release's re-read): older queue
+    /// elements and decoder state become stale, the end bookkeeping starts over, and the
+    /// demuxer performs the request — at once, or with `holdingReads` once playback resumes.
+    /// Returns the new generation.
+    @discardableResult
+    mutating func beginGeneration(for request: SeekRequest, holdingReads: Bool) -> Int {
+        generation += 1
+        resourcesReleased = holdingReads
+        seek = request
+        pendingDemuxSeek = request
+        generationStarted = false
+        videoEnded = false
+        audioEnded = false
+        readFailure = nil
+        endReported = false
+        return generation
+    }
+}
+
 typealias PipelineControl = ConditionLock<PipelineControlState>
 
 /// A file's audio track to switch to while playing (`PlayerItem.select(_:in:)`).

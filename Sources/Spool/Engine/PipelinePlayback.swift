@@ -215,24 +215,20 @@ final class PipelinePlayback: ItemPlayback {
         let request = SeekRequest(
             id: id, target: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter)
         let generation = control.update { state -> Int in
-            state.generation += 1
-            state.resourcesReleased = false
-            state.seek = request
-            state.pendingDemuxSeek = request
-            state.generationStarted = false
-            state.videoEnded = false
-            state.audioEnded = false
-            state.readFailure = nil
-            state.endReported = false
+            state.beginGeneration(for: request, holdingReads: false)
             // The clock jumps to the target; the new generation's audio (or first frame)
             // re-anchors it. Under the control lock, like the audio thread's anchor, which
             // checks the generation there: a write of the old stretch cannot move it back.
             clock.anchor(media: time, at: HostTime.now())
             return state.generation
         }
-        // Wake producers blocked on full queues: what they hold is stale now. The demux thread
-        // may already have queued the seek's first packets (it saw the new generation above):
-        // only what is older goes.
+        discardQueues(before: generation)
+    }
+
+    /// Wakes producers blocked on full queues: what they hold is stale now. The demux thread
+    /// may already have queued the new generation's first packets (it saw the generation
+    /// change at once): only what is older goes.
+    private func discardQueues(before generation: Int) {
         for queue in running.withLock({ $0.queues }) { queue.discard(before: generation) }
     }
 
@@ -250,19 +246,10 @@ final class PipelinePlayback: ItemPlayback {
             guard paused.isNumeric else { return nil }
             let request = SeekRequest(
                 id: Self.releaseSeekID, target: paused, toleranceBefore: .zero, toleranceAfter: .zero)
-            state.generation += 1
-            state.resourcesReleased = true
-            state.seek = request
-            state.pendingDemuxSeek = request
-            state.generationStarted = false
-            state.videoEnded = false
-            state.audioEnded = false
-            state.readFailure = nil
-            state.endReported = false
-            return state.generation
+            return state.beginGeneration(for: request, holdingReads: true)
         }
         guard let generation else { return }
-        for queue in running.withLock({ $0.queues }) { queue.discard(before: generation) }
+        discardQueues(before: generation)
     }
 
     /// The seek ID of a release's re-read: no `Player` seek waits for it.
