@@ -44,10 +44,10 @@ struct DemuxerCancellationTests {
         let canceller = Demuxer.Canceller()
         async let outcome = Self.demux(fake, canceller: canceller)
         await fake.waitUntilBlocked()
-        let cancelled = ContinuousClock.now
+        // No wall-clock bound here (a loaded machine took 5.5 s to schedule the threads): the
+        // fake blocks until cancelled, so a cancel that did not reach it hangs until the limit.
         canceller.cancel()
         let ended = await outcome
-        #expect(ContinuousClock.now - cancelled < .seconds(5))
         #expect(ended.opened)
         #expect(ended.packets > 0)
         #expect(ended.error == .exit)
