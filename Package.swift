@@ -40,6 +40,9 @@ let package = Package(
         .systemLibrary(name: "CLibass"),
         // libcurl (libcurl4-openssl-dev): the byte path's HTTP client.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl"),
+        // The kernel's routing netlink (links and routes) for NetworkMonitor: a small C target
+        // because NLMSG_* and RTA_* are macros Swift cannot import.
+        .target(name: "CNetlink"),
 
         // Pure Swift layers.
         .target(name: "SpoolCore", swiftSettings: strictSwift),
@@ -52,7 +55,8 @@ let package = Package(
         .target(name: "SpoolDesktop", dependencies: ["SpoolCore", "CDBus"], swiftSettings: strictSwift),
         .target(
             name: "SpoolPersistence", dependencies: ["SpoolCore", "CSQLite"], swiftSettings: strictSwift),
-        .target(name: "SpoolNetwork", dependencies: ["SpoolCore", "CCurl"], swiftSettings: strictSwift),
+        .target(
+            name: "SpoolNetwork", dependencies: ["SpoolCore", "CCurl", "CNetlink"], swiftSettings: strictSwift),
 
         // The public facade.
         .target(

@@ -26,6 +26,8 @@ final class PipelinePlayback: ItemPlayback {
     let playoutLimit: MediaTime?
     let control: PipelineControl
     let clock = PlaybackClock()
+    /// What `currentTime()` reported last.
+    let reportedTime = Mutex(ReportedPlayhead())
     let counters = PipelineStatistics()
     let canceller = Demuxer.Canceller()
     let running = Mutex(Running())
@@ -255,9 +257,12 @@ final class PipelinePlayback: ItemPlayback {
     /// The seek ID of a release's re-read: no `Player` seek waits for it.
     static let releaseSeekID = -1
 
+    /// The clock's time, never behind what was reported before (`ReportedPlayhead`).
     func currentTime() -> MediaTime {
+        let generation = control.generation
         let time = clock.mediaTime(at: HostTime.now())
-        return time.isNumeric ? time : .zero
+        let playhead = time.isNumeric ? time : .zero
+        return reportedTime.withLock { $0.report(playhead, generation: generation) }
     }
 
     func statistics() -> PlaybackStatistics {

@@ -25,6 +25,11 @@ extension HTTPByteSource {
         /// The HTTP client that carries the requests: URLSession unless given (the product
         /// passes libcurl's, SpoolNetwork's `CurlHTTPTransport`).
         public var transport: any HTTPTransport
+        /// The machine's network path (the product passes SpoolNetwork's `NetworkMonitor`).
+        /// A transport failure while it is unsatisfied spends no retry: the next attempt
+        /// waits until the path is satisfied again, however long that takes, and then resumes
+        /// at the byte where the body broke. `nil` (or a loopback host) never waits.
+        public var networkPath: (any NetworkPathMonitoring)?
 
         /// Options with a 15 s request timeout, a 4 MiB buffer, the default load-error
         /// policy and URLSession by default.
@@ -33,9 +38,11 @@ extension HTTPByteSource {
             now: @escaping @Sendable () -> Duration = Options.monotonic,
             loadErrorPolicy: LoadErrorPolicy = LoadErrorPolicy(),
             clock: any Clock<Duration> = ContinuousClock.continuous,
-            transport: any HTTPTransport = URLSessionHTTPTransport()
+            transport: any HTTPTransport = URLSessionHTTPTransport(),
+            networkPath: (any NetworkPathMonitoring)? = nil
         ) {
             self.transport = transport
+            self.networkPath = networkPath
             self.requestTimeout = requestTimeout
             self.bufferLimit = bufferLimit
             self.headers = headers

@@ -60,7 +60,8 @@ public final class HTTPByteSource: ByteSource {
             HTTPTransferState(
                 url: url, bufferLimit: options.bufferLimit, policy: options.loadErrorPolicy,
                 pausesInPlace: transport.pausesInPlace,
-                cancellingNearCompletionIsUnsafe: transport.cancellingNearCompletionIsUnsafe))
+                cancellingNearCompletionIsUnsafe: transport.cancellingNearCompletionIsUnsafe,
+                network: options.networkPath))
         self.state = state
         let timeline = ClockTimeline(clock: options.clock)
         let session = transport.makeSession(
@@ -165,6 +166,12 @@ public final class HTTPByteSource: ByteSource {
     /// passed: lets tests cancel a read that is known to be blocked.
     func waitForBlockedCall(timeout: Duration) -> Bool {
         state.waitForBlockedThread(timeout: timeout)
+    }
+
+    /// Blocks until `count` failures found the network down and waited for it (rather than
+    /// spending retries), or `timeout` passed.
+    func waitForOfflineWaits(_ count: Int, timeout: Duration) -> Bool {
+        state.wait(timeout: timeout) { $0.offlineWaits >= count ? true : nil } ?? false
     }
 
     /// Blocks until the transfer is paused for back-pressure, or `timeout` passed.

@@ -38,8 +38,12 @@ struct HTTPTransferDriver: Sendable {
         guard let delay = transfer.takePendingRetryDelay() else { return }
         let attempt = transfer.attempt
         let deadline = timeline.now + delay
+        let network = transfer.network
         transfer.retryTimer = Task { [self] in
             do { try await timeline.sleep(until: deadline) } catch { return }
+            // Offline, the request would only fail again: it goes out when the path returns.
+            await network?.waitUntilReachable(url)
+            guard !Task.isCancelled else { return }
             state.update { transfer in
                 guard transfer.attempt == attempt, case .retrying(let purpose) = transfer.phase else { return }
                 start(purpose, in: &transfer)

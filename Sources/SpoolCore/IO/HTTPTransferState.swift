@@ -73,6 +73,10 @@ struct HTTPTransferState: Sendable {
     /// (`canCancelSafely(at:)`).
     let cancellingNearCompletionIsUnsafe: Bool
 
+    /// The network path a transport failure is judged against: while it leaves `url`
+    /// unreachable, failures spend no retry (`offlineWaits`).
+    let network: (any NetworkPathMonitoring)?
+
     var phase = Phase.idle
     private(set) var task: (any HTTPTransfer)?
     private(set) var buffer = ByteChunkQueue()
@@ -114,9 +118,10 @@ struct HTTPTransferState: Sendable {
 
     init(
         url: URL, bufferLimit: Int, policy: LoadErrorPolicy = .never, pausesInPlace: Bool = false,
-        cancellingNearCompletionIsUnsafe: Bool = true
+        cancellingNearCompletionIsUnsafe: Bool = true, network: (any NetworkPathMonitoring)? = nil
     ) {
         self.url = url
+        self.network = network
         self.bufferLimit = max(1, bufferLimit)
         self.policy = policy
         self.pausesInPlace = pausesInPlace
@@ -435,6 +440,16 @@ struct HTTPTransferState: Sendable {
         default: return nil
         }
         let stale = detachTask(at: now)
+        if failure.isTransportFailure, let network, network.isUnreachable(url) {
+            // Offline: the failure says nothing about the server. The retry waits for the
+            // network (the driver) and costs nothing.
+            phase = .retrying(purpose)
+            pendingRetryDelay = .zero
+            offlineWaits += 1
+            stallWatch?.cancel()
+            stallWatch = nil
+            return stale
+        }
         consecutiveFailures += 1
         let resuming = hasStartedBody
         switch policy.decision(
@@ -456,6 +471,8 @@ struct HTTPTransferState: Sendable {
 
     /// The backoff of the retry just decided, for the driver to schedule (once).
     private(set) var pendingRetryDelay: Duration?
+    /// How many failures found the network down and waited for it instead of retrying.
+    private(set) var offlineWaits = 0
     /// Every backoff decided so far, in order (for tests and diagnostics).
     private(set) var retryDelays: [Duration] = []
 

@@ -28,6 +28,12 @@ public struct LoadErrorPolicy: Sendable, Equatable {
         /// Anything else (DNS, TLS, a malformed answer): not worth repeating.
         case other
 
+        /// Whether the request failed below HTTP (no answer at all): what a machine that lost
+        /// its network sees, where an error status means a server did answer.
+        public var isTransportFailure: Bool {
+            if case .httpStatus = self { false } else { true }
+        }
+
         /// In words, for the message that ends the retries.
         public var description: String {
             switch self {
