@@ -308,6 +308,11 @@ final class PlaySession {
             events.write("stall", item: itemNames[id])
         case .stallEnded(let id):
             events.write("stallEnded", item: itemNames[id])
+        case .reasonForWaitingToPlay(let reason):
+            events.write("waiting", item: currentName, ["reason": reason?.rawValue ?? NSNull()])
+            if reason == .waitingForNetwork {
+                StandardError.report("\(currentName ?? "spool"): the network is down; waiting for it to return")
+            }
         case .seek(let id, let target, let finished):
             events.write("seek", item: itemNames[id], ["target": target.seconds, "finished": finished])
         case .didPlayToEnd(let id):

@@ -54,7 +54,8 @@ struct PlayerTests {
         _ = await events.next { $0 == .stalled(itemID: current.id) }
         #expect(player.timeControlStatus == .waitingToPlayAtSpecifiedRate)
         #expect(player.reasonForWaitingToPlay == .toMinimizeStalls)
-        #expect(stalls.objects == [ObjectIdentifier(current)])
+        // Other suites' players post it too, in parallel: this item's, once.
+        #expect(stalls.objects.filter { $0 == ObjectIdentifier(current) }.count == 1)
         pipelines.last!.send(.stalled(false))
         _ = await events.next { $0 == .stallEnded(itemID: current.id) }
         #expect(player.timeControlStatus == .playing)

@@ -43,6 +43,9 @@ public class Player {
         case evaluatingBufferingRate
         /// There is no item.
         case noItemToPlay
+        /// The item is read over the network and the machine's network path is down
+        /// (`NetworkMonitor`): nothing is retried until it returns, then playback resumes.
+        case waitingForNetwork
     }
 
     /// The item being played.
@@ -101,6 +104,7 @@ public class Player {
     private var storedMuted = false
     private(set) var itemIsReady = false
     private var itemIsStalled = false
+    private var reasonWasNetwork = false
     /// Completion handlers of seeks not finished yet, by seek ID.
     var pendingSeeks: [Int: @MainActor (Bool) -> Void] = [:]
     var lastSeekID = 0
@@ -108,6 +112,11 @@ public class Player {
     var itemObservers: [UUID: Task<Void, Never>] = [:]
     /// Plays HLS interstitials once a `PlayerInterstitialEventMonitor` is attached.
     var interstitialScheduler: InterstitialScheduler?
+
+    /// The network path whose loss makes the player wait with `.waitingForNetwork`.
+    let networkPath: (any NetworkPathMonitoring)?
+    /// Follows `networkPath`, so the waiting reason changes when the network does.
+    private var networkWatch: Task<Void, Never>?
 
     /// The audio output, shared by successive items so a queue plays without reopening it.
     let sharedAudio: SharedAudioOutput?
@@ -120,8 +129,11 @@ public class Player {
     }
 
     /// A player whose items play through pipelines made by `makePlayback` (tests).
-    convenience init(configuration: PlayerConfiguration, makePlayback: @escaping ItemPlaybackFactory) {
-        self.init(configuration: configuration, composition: .scripted(makePlayback))
+    convenience init(
+        configuration: PlayerConfiguration, makePlayback: @escaping ItemPlaybackFactory,
+        networkPath: (any NetworkPathMonitoring)? = nil
+    ) {
+        self.init(configuration: configuration, composition: .scripted(makePlayback, networkPath: networkPath))
     }
 
     /// The one initializer every player goes through: its parts come from `PlayerComposition`.
@@ -130,7 +142,26 @@ public class Player {
         self.sharedAudio = composition.sharedAudio
         self.audioSession = composition.audioSession
         self.makePlayback = composition.makePlayback
+        self.networkPath = composition.networkPath
         audioSession.attach(to: self)
+        watchNetworkPath()
+    }
+
+    private func watchNetworkPath() {
+        guard let networkPath else { return }
+        let updates = networkPath.pathUpdates()
+        networkWatch = Task { [weak self] in
+            for await _ in updates {
+                guard let self else { return }
+                self.updateTimeControlStatus()
+            }
+        }
+    }
+
+    /// Whether the current item is read over a network that is down now.
+    private var currentItemLacksNetwork: Bool {
+        guard let networkPath, let url = currentItem?.asset.url else { return false }
+        return networkPath.isUnreachable(url)
     }
 
     /// Closes the audio device (a WAV file output is finished). The player keeps its output
@@ -362,15 +393,22 @@ public class Player {
             } else if currentItem == nil {
                 (.waitingToPlayAtSpecifiedRate, .noItemToPlay)
             } else if !itemIsReady {
-                (.waitingToPlayAtSpecifiedRate, .evaluatingBufferingRate)
+                (.waitingToPlayAtSpecifiedRate, currentItemLacksNetwork ? .waitingForNetwork : .evaluatingBufferingRate)
             } else if itemIsStalled {
-                (.waitingToPlayAtSpecifiedRate, .toMinimizeStalls)
+                (.waitingToPlayAtSpecifiedRate, currentItemLacksNetwork ? .waitingForNetwork : .toMinimizeStalls)
             } else {
                 (.playing, nil)
             }
+        let reasonChanged = reason != reasonForWaitingToPlay
         reasonForWaitingToPlay = reason
-        guard newStatus != timeControlStatus else { return }
-        timeControlStatus = newStatus
-        publish(.timeControlStatus(newStatus))
+        if newStatus != timeControlStatus {
+            timeControlStatus = newStatus
+            publish(.timeControlStatus(newStatus))
+        }
+        // Only entering and leaving the network's wait are announced: the other reasons
+        // follow from the status and the item's events, which apps already see.
+        let isNetwork = reason == .waitingForNetwork
+        if reasonChanged, isNetwork || reasonWasNetwork { publish(.reasonForWaitingToPlay(reason)) }
+        reasonWasNetwork = isNetwork
     }
 }

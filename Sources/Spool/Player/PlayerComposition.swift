@@ -11,6 +11,8 @@ struct PlayerComposition {
     let audioSession: AudioSession
     let sharedAudio: SharedAudioOutput?
     let makePlayback: ItemPlaybackFactory
+    /// The network path the player's waiting reason follows.
+    var networkPath: (any NetworkPathMonitoring)?
 
     /// The real engine into `configuration`'s outputs. Every audio output it makes joins the
     /// session before it starts, so the stream opens with the session's role and reports
@@ -20,14 +22,17 @@ struct PlayerComposition {
         let sharedAudio = configuration.makeAudioOutput.map { make in
             SharedAudioOutput(make: joining(audioSession.router, make))
         }
-        return PlayerComposition(audioSession: audioSession, sharedAudio: sharedAudio) { item in
+        return PlayerComposition(audioSession: audioSession, sharedAudio: sharedAudio, makePlayback: { item in
             PipelinePlayback(item: item, configuration: configuration, sharedAudio: sharedAudio)
-        }
+        }, networkPath: PlaybackNetworkPath.shared)
     }
 
     /// Pipelines made by `makePlayback` (tests), without a shared output: a session of its own.
-    static func scripted(_ makePlayback: @escaping ItemPlaybackFactory) -> PlayerComposition {
-        PlayerComposition(audioSession: AudioSession(), sharedAudio: nil, makePlayback: makePlayback)
+    static func scripted(
+        _ makePlayback: @escaping ItemPlaybackFactory, networkPath: (any NetworkPathMonitoring)? = nil
+    ) -> PlayerComposition {
+        PlayerComposition(
+            audioSession: AudioSession(), sharedAudio: nil, makePlayback: makePlayback, networkPath: networkPath)
     }
 
     /// `make`, with each output it makes attached to `router` (on the pipeline thread that

@@ -35,4 +35,7 @@ public enum PlayerItemEvent: Sendable, Equatable {
     case currentItemChanged(itemID: UUID?)
     /// `timeControlStatus` changed.
     case timeControlStatus(TimeControlStatus)
+    /// `reasonForWaitingToPlay` became `.waitingForNetwork`, or stopped being it (then the
+    /// new reason, `nil` once playing).
+    case reasonForWaitingToPlay(Player.WaitingReason?)
 }

@@ -1,7 +1,8 @@
 public import Foundation
 public import SpoolCore
 
-/// A network path a test sets by hand. It counts every host as remote, loopback included, so
+/// A network path a test sets by hand. It counts every host as remote, loopback included (files
+/// excepted), so
 /// a loopback server can stand for a server across a network that went away.
 public final class FakeNetworkPathMonitor: NetworkPathMonitoring {
     private struct State {
@@ -33,8 +34,8 @@ public final class FakeNetworkPathMonitor: NetworkPathMonitoring {
         return stream
     }
 
-    /// Unreachable whenever the path is unsatisfied, whatever the host.
-    public func isUnreachable(_ url: URL) -> Bool { currentPath.status == .unsatisfied }
+    /// Unreachable whenever the path is unsatisfied, whatever the host (files never are).
+    public func isUnreachable(_ url: URL) -> Bool { currentPath.status == .unsatisfied && !url.isFileURL }
 
     /// Changes the path and tells every stream.
     public func set(_ path: NetworkPath) {
