@@ -78,6 +78,8 @@ REALTIME_SUITES := $(REALTIME_SUITES)|VideoOnlyStallIntegrationTests
 REALTIME_SUITES := $(REALTIME_SUITES)|AudioSessionIntegrationTests
 # Measures the resident set and the delay of the first frame after a long pause.
 REALTIME_SUITES := $(REALTIME_SUITES)|PausedResourceReleaseIntegrationTests
+# A real 10-s outage of a link between two network namespaces, mid-play.
+REALTIME_SUITES := $(REALTIME_SUITES)|NetworkLinkDownIntegrationTests
 
 test: bootstrap lint gates
 	$(SWIFT) build --build-tests $(STRICT)

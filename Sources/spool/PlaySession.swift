@@ -36,6 +36,7 @@ final class PlaySession {
     private var pictureInPictureTask: Task<Void, Never>?
     private var interstitials: PlayerInterstitialEventMonitor?
     private var interstitialTask: Task<Void, Never>?
+    private var networkTask: Task<Void, Never>?
     /// The on-screen controls over the window; `nil` with `--no-osc` or without a window.
     private var playerView: PlayerView?
     /// input.conf's key bindings (none with `--no-config`).
@@ -101,6 +102,7 @@ final class PlaySession {
         }
         startInteraction()
         followPictureInPicture()
+        logNetworkPath()
         if let accessibility {
             // Without an accessibility bus (no at-spi2-core) the controls stay unpublished.
             Task { try? await accessibility.start() }
@@ -282,6 +284,20 @@ final class PlaySession {
             for await cue in cues {
                 self?.events.write(
                     "cue", item: name, ["start": cue.start.seconds, "end": cue.end.seconds, "text": cue.text])
+            }
+        }
+    }
+
+    /// `--events`: a "network" line for the path at the start and for every change the
+    /// monitor sees (status, and the interfaces traffic can leave by).
+    private func logNetworkPath() {
+        let updates = PlaybackNetworkPath.shared.pathUpdates()
+        networkTask = Task { [weak self] in
+            for await path in updates {
+                guard let self else { return }
+                self.events.write(
+                    "network", item: self.currentName,
+                    ["status": path.status.rawValue, "interfaces": path.availableInterfaces.map(\.name)])
             }
         }
     }
@@ -479,6 +495,7 @@ final class PlaySession {
         for task in cueTasks.values { task.cancel() }
         pictureInPictureTask?.cancel()
         interstitialTask?.cancel()
+        networkTask?.cancel()
         statusLine.clear()
         keys?.restore()
         interruptSource?.cancel()

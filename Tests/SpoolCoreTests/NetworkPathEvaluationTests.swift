@@ -28,7 +28,10 @@ import Testing
     func defaultRouteOverEthernet() {
         let snapshot = RoutingSnapshot(
             links: [Self.loopback, Self.ethernet(2, "eth0")],
-            routes: [Self.route(2, prefix: 0), Self.route(2, prefix: 24), Self.route(1, prefix: 8, unicast: false, main: false)])
+            routes: [
+                Self.route(2, prefix: 0), Self.route(2, prefix: 24),
+                Self.route(1, prefix: 8, unicast: false, main: false),
+            ])
         let path = snapshot.path
         #expect(path.status == .satisfied)
         #expect(path.availableInterfaces == [NetworkInterface(name: "eth0", index: 2, type: .wiredEthernet)])
@@ -57,7 +60,8 @@ import Testing
         #expect(lan.path.status == .satisfied)
         #expect(!lan.path.hasDefaultRoute)
         let linkLocalOnly = RoutingSnapshot(
-            links: [Self.ethernet(3, "veth-c")], routes: [Self.route(3, .ipv6, prefix: 64, destination: Self.linkLocal)])
+            links: [Self.ethernet(3, "veth-c")], routes: [Self.route(3, .ipv6, prefix: 64, destination: Self.linkLocal)]
+        )
         #expect(linkLocalOnly.path.status == .unsatisfied)
     }
 

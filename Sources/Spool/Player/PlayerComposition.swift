@@ -22,9 +22,11 @@ struct PlayerComposition {
         let sharedAudio = configuration.makeAudioOutput.map { make in
             SharedAudioOutput(make: joining(audioSession.router, make))
         }
-        return PlayerComposition(audioSession: audioSession, sharedAudio: sharedAudio, makePlayback: { item in
-            PipelinePlayback(item: item, configuration: configuration, sharedAudio: sharedAudio)
-        }, networkPath: PlaybackNetworkPath.shared)
+        return PlayerComposition(
+            audioSession: audioSession, sharedAudio: sharedAudio,
+            makePlayback: { item in
+                PipelinePlayback(item: item, configuration: configuration, sharedAudio: sharedAudio)
+            }, networkPath: PlaybackNetworkPath.shared)
     }
 
     /// Pipelines made by `makePlayback` (tests), without a shared output: a session of its own.

@@ -16,6 +16,9 @@ public struct NginxConfiguration: Sendable {
     /// Exact request paths (e.g. "/ts/v0/seg001.ts") answered with the given status and an
     /// empty body instead of the file: injected 404s, 503s.
     public var statusOverrides: [String: Int]
+    /// The address nginx listens on: 127.0.0.1, or an address inside a network namespace a
+    /// test made (`NetworkNamespacePair`), which nothing outside the namespaces can reach.
+    public var listenAddress = "127.0.0.1"
 
     /// Serves `root` at full speed with no injected statuses.
     public init(root: URL, limitRate: Int? = nil, limitRateAfter: Int? = nil, statusOverrides: [String: Int] = [:]) {
@@ -36,12 +39,12 @@ public struct NginxConfiguration: Sendable {
         "key": "application/octet-stream",
     ]
 
-    /// The nginx.conf text for a server on 127.0.0.1:`port` whose pid file, logs and
+    /// The nginx.conf text for a server on `listenAddress`:`port` whose pid file, logs and
     /// temporary directories all live in `prefix`.
     func render(port: UInt16, prefix: URL) -> String {
         let types = Self.mimeTypes.sorted { $0.key < $1.key }.map { "        \($0.value) \($0.key);" }
         var server: [String] = [
-            "        listen 127.0.0.1:\(port);",
+            "        listen \(listenAddress):\(port);",
             "        root \(quoted(root.path));",
             "        autoindex off;",
         ]

@@ -47,7 +47,11 @@ public final class NginxServer: Sendable {
 
     /// Starts nginx with `configuration`, blocking until it accepts connections. Call it
     /// from a thread of your own, or use `start(_:)`.
-    public init(_ configuration: NginxConfiguration) throws(NginxError) {
+    ///
+    /// With `namespace`, nginx runs inside that network namespace (`ip netns exec`), on port
+    /// 8080 of `configuration.listenAddress` (the namespace is the test's own, so the port is
+    /// free), and is taken as listening once its pid file exists (nginx writes it after bind).
+    public init(_ configuration: NginxConfiguration, inNetworkNamespace namespace: String? = nil) throws(NginxError) {
         let nginx: URL
         do { nginx = try ToolRunner.find("nginx") } catch {
             throw NginxError("nginx not found on PATH; run scripts/bootstrap (Debian: apt-get install nginx-light)")
@@ -57,15 +61,16 @@ public final class NginxServer: Sendable {
         for _ in 0..<Self.portAttempts {
             let prefix = FileManager.default.temporaryDirectory
                 .appendingPathComponent("spool-nginx-\(UUID().uuidString)", isDirectory: true)
-            let port = try Self.freePort()
-            let launched = try Self.launch(nginx, configuration: configuration, port: port, prefix: prefix)
-            switch Self.waitUntilListening(port: port, launched: launched, prefix: prefix) {
+            let port = namespace == nil ? try Self.freePort() : 8080
+            let launched = try Self.launch(
+                nginx, configuration: configuration, port: port, prefix: prefix, namespace: namespace)
+            switch Self.waitUntilListening(port: port, launched: launched, prefix: prefix, probes: namespace == nil) {
             case .listening:
                 self.port = port
                 self.pid = launched.pid
                 self.prefix = prefix
                 self.process = launched
-                self.baseURL = URL(string: "http://127.0.0.1:\(port)")!
+                self.baseURL = URL(string: "http://\(configuration.listenAddress):\(port)")!
                 return
             case .exited(let log):
                 lastFailure = log
@@ -83,12 +88,18 @@ public final class NginxServer: Sendable {
     }
 
     /// Starts nginx on a dedicated thread, so the cooperative pool is never blocked.
-    public static func start(_ configuration: NginxConfiguration) async throws(NginxError) -> NginxServer {
-        try await runOnDedicatedThread { startResult(configuration) }.get()
+    public static func start(_ configuration: NginxConfiguration, inNetworkNamespace namespace: String? = nil)
+        async throws(NginxError) -> NginxServer
+    {
+        try await runOnDedicatedThread { startResult(configuration, namespace) }.get()
     }
 
-    private static func startResult(_ configuration: NginxConfiguration) -> Result<NginxServer, NginxError> {
-        do { return .success(try NginxServer(configuration)) } catch { return .failure(error) }
+    private static func startResult(_ configuration: NginxConfiguration, _ namespace: String?)
+        -> Result<NginxServer, NginxError>
+    {
+        do { return .success(try NginxServer(configuration, inNetworkNamespace: namespace)) } catch {
+            return .failure(error)
+        }
     }
 
     deinit {
@@ -175,9 +186,9 @@ public final class NginxServer: Sendable {
         do { return try LoopbackHTTPServer.refusedPort() } catch { throw NginxError("cannot pick a port: \(error)") }
     }
 
-    private static func launch(_ nginx: URL, configuration: NginxConfiguration, port: UInt16, prefix: URL)
-        throws(NginxError) -> ChildProcess
-    {
+    private static func launch(
+        _ nginx: URL, configuration: NginxConfiguration, port: UInt16, prefix: URL, namespace: String?
+    ) throws(NginxError) -> ChildProcess {
         do {
             try FileManager.default.createDirectory(at: prefix, withIntermediateDirectories: true)
             let config = prefix.appendingPathComponent("nginx.conf")
@@ -185,13 +196,19 @@ public final class NginxServer: Sendable {
             let arguments = [
                 "-p", prefix.path + "/", "-c", config.path, "-e", prefix.appendingPathComponent("error.log").path,
             ]
-            return try ChildProcess(nginx, arguments, outputFile: prefix.appendingPathComponent("stderr.log"))
+            let output = prefix.appendingPathComponent("stderr.log")
+            guard let namespace else { return try ChildProcess(nginx, arguments, outputFile: output) }
+            // `ip netns exec` execs nginx in place: the pid stays nginx's.
+            let ip = try ToolRunner.find("ip")
+            return try ChildProcess(ip, ["netns", "exec", namespace, nginx.path] + arguments, outputFile: output)
         } catch {
             throw NginxError("cannot start nginx: \(error)")
         }
     }
 
-    private static func waitUntilListening(port: UInt16, launched: ChildProcess, prefix: URL) -> StartOutcome {
+    private static func waitUntilListening(port: UInt16, launched: ChildProcess, prefix: URL, probes: Bool)
+        -> StartOutcome
+    {
         let deadline = ContinuousClock.now + startTimeout
         let log = { () -> String in
             let files = ["error.log", "stderr.log"].map { prefix.appendingPathComponent($0) }
@@ -203,7 +220,7 @@ public final class NginxServer: Sendable {
             // alone could reach another test's server that took the port first (nginx then
             // exits with "bind() failed", caught above on the next pass).
             let bound = FileManager.default.fileExists(atPath: prefix.appendingPathComponent("nginx.pid").path)
-            if bound, LoopbackSocket.connects(toIPv4: "127.0.0.1", port: port) { return .listening }
+            if bound, !probes || LoopbackSocket.connects(toIPv4: "127.0.0.1", port: port) { return .listening }
             usleep(5_000)
         }
         return .timedOut(log())

