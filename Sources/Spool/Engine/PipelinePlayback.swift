@@ -86,12 +86,15 @@ final class PipelinePlayback: ItemPlayback {
         forwardBufferMicroseconds = Int64((preferred > 0 ? preferred : automatic) * 1_000_000)
         let control = PipelineControl(PipelineControlState())
         self.control = control
-        hlsConfiguration = HLSStreamConfiguration(
+        var hls = HLSStreamConfiguration(
             forwardBuffer: .milliseconds(Int64(preferred * 1000)), peakBitRate: Int(item.preferredPeakBitRate),
             maximumResolution: item.preferredMaximumResolution,
             viewportSize: Self.viewportSize(of: item.limitsResolutionToViewport ? configuration.videoOutput : nil),
             pinnedVariant: item.preferredVariantIndex,
             hasStarted: { control.withLock { $0.firstFrameReported } })
+        // Playlists, keys and segments wait for a lost network as progressive reads do.
+        hls.retry.networkPath = PlaybackNetworkPath.shared
+        hlsConfiguration = hls
     }
 
     /// The HLS viewport cap's source: the output's viewport now, asked once per segment.

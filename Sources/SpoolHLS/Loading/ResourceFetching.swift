@@ -60,6 +60,13 @@ public enum ResourceFetchError: Error, Equatable, Sendable, CustomStringConverti
         }
     }
 
+    /// Whether the transfer failed below HTTP (no answer: refused, reset, timed out, no
+    /// route): what a machine that lost its network sees.
+    public var isBelowHTTP: Bool {
+        guard case .failed(let error) = self, case .network = error else { return false }
+        return true
+    }
+
     /// Whether trying again may help: time-outs, network errors and 5xx answers (as
     /// `FetchFailureKind` classifies them).
     public var isTransient: Bool {

@@ -1,5 +1,5 @@
 import Foundation
-import SpoolCore
+public import SpoolCore
 
 /// Fetches with retries: transient failures (time-outs, network errors, 5xx) are tried again
 /// after a growing pause — min((n − 1) × `step`, `maximumDelay`), as ExoPlayer does — up to
@@ -14,6 +14,13 @@ public struct RetryingFetch: Sendable {
     public var maximumDelay: Duration
     /// The longest pause a server's `Retry-After` can impose; a longer one is cut to this.
     public var maximumRetryAfter: Duration
+    /// The machine's network path: a failure below HTTP while it leaves the URL unreachable
+    /// spends no try; the fetch waits (looking again every `offlinePoll`) until the path
+    /// returns. `nil` never waits.
+    public var networkPath: (any NetworkPathMonitoring)?
+    /// How often an offline wait looks at the path again (on `pause`, so it stays
+    /// cancellable).
+    public var offlinePoll: Duration = .milliseconds(250)
 
     /// A retry policy.
     public init(
@@ -44,14 +51,24 @@ public struct RetryingFetch: Sendable {
 
     /// Fetches `request` through `fetcher`, pausing with `pause` between tries (`pause`
     /// returns `false` when cancelled, which ends the retries with `.failed(.cancelled)`).
+    /// `networkReturned` is called each time an offline wait ends, so a caller that times
+    /// its failures counts from there.
     public func fetch(
-        _ request: ResourceRequest, with fetcher: any ResourceFetching, pause: (Duration) -> Bool
+        _ request: ResourceRequest, with fetcher: any ResourceFetching, pause: (Duration) -> Bool,
+        networkReturned: () -> Void = {}
     ) throws(ResourceFetchError) -> FetchedResource {
         var attempt = 1
         while true {
             do {
                 return try fetcher.fetchWithRetryAdvice(request)
             } catch {
+                if error.error.isBelowHTTP, let networkPath, networkPath.isUnreachable(request.url) {
+                    while networkPath.isUnreachable(request.url) {
+                        guard pause(offlinePoll) else { throw .failed(.cancelled) }
+                    }
+                    networkReturned()
+                    continue
+                }
                 guard error.error.isTransient, attempt < attempts else { throw error.error }
                 attempt += 1
                 guard pause(delay(beforeAttempt: attempt, after: error)) else { throw .failed(.cancelled) }

@@ -384,9 +384,15 @@ struct SegmentFetchSession {
     }
 
     private mutating func fetch(_ request: ResourceRequest, generation: Int) throws(HLSError) -> FetchedResource {
+        // After waiting for the network, failures are timed from its return: the outage is
+        // not a failing presentation, and must not use up the failure deadline.
+        var networkReturnedAt: Duration?
+        defer { if let networkReturnedAt { fetchStarted = networkReturnedAt } }
+        let now = stream.now
         do {
             let fetched = try stream.configuration.retry.fetch(
-                request, with: stream.fetcher, pause: { pause($0, generation: generation) })
+                request, with: stream.fetcher, pause: { pause($0, generation: generation) },
+                networkReturned: { networkReturnedAt = now() })
             statistics.bytesTransferred += Int64(fetched.data.count)
             statistics.transferSeconds += fetched.transferDuration.timeInterval
             return fetched
