@@ -111,7 +111,8 @@ import Testing
         let elapsed = started.duration(to: .now)
         #expect(body == file)
         #expect(elapsed >= .milliseconds(1_500), "limit_rate not applied: \(elapsed)")
-        #expect(elapsed < .seconds(10))
+        // Only a sanity bound (a machine loaded by two builds beside the suite took 11.7 s).
+        #expect(elapsed < .seconds(30))
         #expect(await server.waitForRequests(timeout: .seconds(5)) { !$0.isEmpty })
         #expect(try #require(server.requests().first).requestTime >= .milliseconds(1_500))
     }
