@@ -80,6 +80,8 @@ REALTIME_SUITES := $(REALTIME_SUITES)|AudioSessionIntegrationTests
 REALTIME_SUITES := $(REALTIME_SUITES)|PausedResourceReleaseIntegrationTests
 # A real 10-s outage of a link between two network namespaces, mid-play.
 REALTIME_SUITES := $(REALTIME_SUITES)|NetworkLinkDownIntegrationTests
+# A stalled HLS segment: playback may wait at most one segment (2 s) for the failover.
+REALTIME_SUITES := $(REALTIME_SUITES)|HLSStalledSegmentIntegrationTests
 
 test: bootstrap lint gates
 	$(SWIFT) build --build-tests $(STRICT)

@@ -123,6 +123,34 @@ struct HLSSegmentStreamTests {
         #expect(ending == "end")
     }
 
+    @Test("a segment that stalls (times out) fails over at once, with the default retries: one request for it")
+    func failoverOnStall() async throws {
+        let fetcher = makeLadder(variants: 2, segments: 5)
+        let stalled = URL(string: "http://127.0.0.1/hls/s0_2.ts")!
+        fetcher.fail(stalled.path, with: .failed(.network("no data for 4 s", stalled)))
+        var configuration = HLSStreamConfiguration()
+        configuration.peakBitRate = 300_000
+        let (segments, ending) = try await drain(fetcher, configuration: configuration)
+        // v1 only as the failover (the cap keeps the ABR on v0); what comes after is the ABR's.
+        #expect(segments.prefix(3) == ["v0/0", "v0/1", "v1/2"])
+        #expect(segments.map { $0.split(separator: "/").last! } == ["0", "1", "2", "3", "4"])
+        #expect(fetcher.log.filter { $0 == stalled.path }.count == 1, "not retried: \(fetcher.log)")
+        #expect(ending == "end")
+    }
+
+    @Test("with no other variant, a timed-out segment is still retried (the default three tries)")
+    func singleVariantRetries() async throws {
+        let fetcher = makeLadder(variants: 1, segments: 3)
+        let stalled = URL(string: "http://127.0.0.1/hls/s0_1.ts")!
+        fetcher.fail(stalled.path, with: .failed(.network("no data for 4 s", stalled)))
+        var configuration = HLSStreamConfiguration()
+        configuration.retry = RetryingFetch(attempts: 3, step: .zero)
+        let (segments, ending) = try await drain(fetcher, configuration: configuration)
+        #expect(segments == ["v0/0"])
+        #expect(fetcher.log.filter { $0 == stalled.path }.count == 3)
+        #expect(ending.hasPrefix("failed"))
+    }
+
     @Test("when every variant fails the stream fails with an error naming the URL")
     func everyVariantFails() async throws {
         let fetcher = makeLadder(variants: 2, segments: 3)

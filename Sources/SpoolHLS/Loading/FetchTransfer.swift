@@ -60,13 +60,18 @@ final class FetchTransfer: HTTPTransferEvents, Sendable {
         state.wait(timeout: timeout) { $0.completed ? true : nil } ?? false
     }
 
-    /// Waits for the outcome; silence past `silenceLimit` is one (a time-out).
+    /// Waits for the outcome; silence past `silenceLimit` is one (a time-out). While the body
+    /// has started but is silent, the progress handler is asked again every half second with
+    /// the same byte count: a download that stopped mid-body can then be abandoned (for a
+    /// lower variant, before the buffer runs dry) like one that crawls, long before the
+    /// transport's request timeout.
     func waitForOutcome() -> Outcome {
         let url = request.url
         let limit = silenceLimit
         let now = now
+        let tick = Duration.milliseconds(500)
         while true {
-            let outcome = state.wait(timeout: .milliseconds(500)) { state -> Outcome? in
+            let outcome = state.wait(timeout: tick) { state -> Outcome? in
                 if state.outcome == nil, now() - state.lastActivity >= limit {
                     state.outcome = .failure(
                         ResourceFetchError.failed(.network("the server did not respond in time", url)).advice)
@@ -74,6 +79,16 @@ final class FetchTransfer: HTTPTransferEvents, Sendable {
                 return state.outcome
             }
             if let outcome { return outcome }
+            guard let onProgress = request.onProgress else { continue }
+            let at = now()
+            let silent = state.withLock { state -> Int? in
+                guard state.outcome == nil, state.firstByte != nil, at - state.lastActivity >= tick else { return nil }
+                return state.data.count
+            }
+            // Outside the lock: the handler is the caller's code.
+            if let count = silent, !onProgress(count, at - startedAt) {
+                finish(.failure(ResourceFetchError.abandoned(url).advice))
+            }
         }
     }
 

@@ -323,7 +323,11 @@ struct SegmentFetchSession {
                     progress.record(bytes, elapsed)
                     return keepDownloading(bytes, elapsed)
                 })
-            let fetched = try fetch(request, generation: generation)
+            // With another copy or quality to go to, a segment that fails is not tried again
+            // here: a stalled one would spend a request timeout per try (and the item's
+            // failure deadline) while healthy variants wait. It fails over like a 404 does.
+            let failsOver = pinned == nil && variant.map { hasAlternative(to: $0) } == true
+            let fetched = try fetch(request, generation: generation, singleAttempt: failsOver)
             estimator.addSample(bytes: fetched.data.count, transferDuration: fetched.transferDuration)
             if let variant {
                 // What the segment weighs tells the controller the variant's real rate (BANDWIDTH is a peak).
@@ -383,14 +387,31 @@ struct SegmentFetchSession {
         max(.milliseconds(Int64(bufferedSeconds * 1000)) - elapsed, .zero)
     }
 
-    private mutating func fetch(_ request: ResourceRequest, generation: Int) throws(HLSError) -> FetchedResource {
+    /// Whether, were `variant` to fail now, another copy or another quality could serve its
+    /// segment: `failure(_:variant:)`'s rule, run on copies of the state.
+    private func hasAlternative(to variant: Int) -> Bool {
+        let now = stream.now()
+        var redundancy = self.redundancy
+        if redundancy.recordFailure(of: variant, at: now, excludingFor: stream.configuration.exclusionDuration) {
+            return true
+        }
+        guard var controller, controller.variants.count > 1 else { return false }
+        controller.excludeVariant(redundancy.representative(of: variant), at: now)
+        return controller.variants.contains { !controller.exclusions.isExcluded($0.index, at: now) }
+    }
+
+    private mutating func fetch(_ request: ResourceRequest, generation: Int, singleAttempt: Bool = false)
+        throws(HLSError) -> FetchedResource
+    {
         // After waiting for the network, failures are timed from its return: the outage is
         // not a failing presentation, and must not use up the failure deadline.
         var networkReturnedAt: Duration?
         defer { if let networkReturnedAt { fetchStarted = networkReturnedAt } }
         let now = stream.now
+        var retry = stream.configuration.retry
+        if singleAttempt { retry.attempts = 1 }
         do {
-            let fetched = try stream.configuration.retry.fetch(
+            let fetched = try retry.fetch(
                 request, with: stream.fetcher, pause: { pause($0, generation: generation) },
                 networkReturned: { networkReturnedAt = now() })
             statistics.bytesTransferred += Int64(fetched.data.count)

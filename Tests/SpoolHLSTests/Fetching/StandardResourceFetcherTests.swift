@@ -2,6 +2,7 @@ import Foundation
 import SpoolCore
 import SpoolHLS
 import SpoolTestSupport
+import Synchronization
 import Testing
 
 /// The fetcher's guarantees on a real loopback server, over each transport.
@@ -93,6 +94,30 @@ struct StandardResourceFetcherTests {
             return
         }
         #expect(elapsed < .seconds(20), "\(elapsed)")
+    }
+
+    @Test(
+        "a body silent mid-way is shown to the progress handler again, which can abandon it before the timeout",
+        arguments: HTTPTransportKind.allCases)
+    func silenceAsksTheProgressHandlerAgain(transport: HTTPTransportKind) async throws {
+        let server = try FaultInjectingHTTPServer(file: Self.file)
+        defer { server.stop() }
+        server.script([.stall(afterBytes: 64 << 10, for: nil)])
+        let calls = Mutex<[Int]>([])
+        // Gives up on the first call that brings no new byte: only the silence tick makes one.
+        let request = ResourceRequest(
+            url: server.url, maxBytes: 1 << 20,
+            onProgress: { count, _ in
+                calls.withLock { calls in
+                    defer { calls.append(count) }
+                    return calls.last != count
+                }
+            })
+        // A request timeout far beyond the suite's limit: only the abandonment can end the fetch.
+        let (result, _) = await fetchOnThread(transport.fetcher(requestTimeout: .seconds(600)), request)
+        #expect(result.failure == .abandoned(server.url), "\(result)")
+        let seen = calls.withLock { $0 }
+        #expect(seen.count >= 2 && seen.last == 64 << 10 && seen.dropLast().last == 64 << 10, "\(seen)")
     }
 
     @Test("cancel() ends a fetch in flight at once and refuses later ones", arguments: HTTPTransportKind.allCases)
