@@ -9,6 +9,10 @@ extension HTTPByteSource {
         /// it, the transfer is paused and continued with a range request once the reader
         /// has drained half of it.
         public var bufferLimit: Int
+        /// The most bytes already read that are kept, so a backward seek within them moves
+        /// the read position without a new request (an MP4 demuxer alternating between a
+        /// fragment's video and audio runs made a request per step: 1,064 for a 20 MB file).
+        public var backBufferLimit: Int
         /// Extra request headers (authorization, user agent). `Range` and
         /// `Accept-Encoding` are set by the source and must not be given.
         public var headers: [String: String]
@@ -31,10 +35,12 @@ extension HTTPByteSource {
         /// at the byte where the body broke. `nil` (or a loopback host) never waits.
         public var networkPath: (any NetworkPathMonitoring)?
 
-        /// Options with a 15 s request timeout, a 4 MiB buffer, the default load-error
+        /// Options with a 15 s request timeout, a 4 MiB buffer and 4 MiB kept behind the
+        /// reader, the default load-error
         /// policy and URLSession by default.
         public init(
-            requestTimeout: Duration = .seconds(15), bufferLimit: Int = 4 << 20, headers: [String: String] = [:],
+            requestTimeout: Duration = .seconds(15), bufferLimit: Int = 4 << 20, backBufferLimit: Int = 4 << 20,
+            headers: [String: String] = [:],
             now: @escaping @Sendable () -> Duration = Options.monotonic,
             loadErrorPolicy: LoadErrorPolicy = LoadErrorPolicy(),
             clock: any Clock<Duration> = ContinuousClock.continuous,
@@ -45,6 +51,7 @@ extension HTTPByteSource {
             self.networkPath = networkPath
             self.requestTimeout = requestTimeout
             self.bufferLimit = bufferLimit
+            self.backBufferLimit = max(0, backBufferLimit)
             self.headers = headers
             self.now = now
             self.loadErrorPolicy = loadErrorPolicy

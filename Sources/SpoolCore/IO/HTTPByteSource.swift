@@ -58,7 +58,8 @@ public final class HTTPByteSource: ByteSource {
         let transport = options.transport
         let state = ConditionLock(
             HTTPTransferState(
-                url: url, bufferLimit: options.bufferLimit, policy: options.loadErrorPolicy,
+                url: url, bufferLimit: options.bufferLimit, backBufferLimit: options.backBufferLimit,
+                policy: options.loadErrorPolicy,
                 pausesInPlace: transport.pausesInPlace,
                 cancellingNearCompletionIsUnsafe: transport.cancellingNearCompletionIsUnsafe,
                 network: options.networkPath))

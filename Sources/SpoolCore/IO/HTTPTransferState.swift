@@ -79,7 +79,8 @@ struct HTTPTransferState: Sendable {
 
     var phase = Phase.idle
     private(set) var task: (any HTTPTransfer)?
-    private(set) var buffer = ByteChunkQueue()
+    /// The bytes ahead of the reader, and up to the back-buffer limit of those behind it.
+    private(set) var buffer: ByteChunkQueue
     /// Offset of the next byte `take` returns.
     private(set) var readPosition: Int64 = 0
     private(set) var length: Int64?
@@ -117,12 +118,14 @@ struct HTTPTransferState: Sendable {
     var retryTimer: Task<Void, Never>?
 
     init(
-        url: URL, bufferLimit: Int, policy: LoadErrorPolicy = .never, pausesInPlace: Bool = false,
+        url: URL, bufferLimit: Int, backBufferLimit: Int = 0, policy: LoadErrorPolicy = .never,
+        pausesInPlace: Bool = false,
         cancellingNearCompletionIsUnsafe: Bool = true, network: (any NetworkPathMonitoring)? = nil
     ) {
         self.url = url
         self.network = network
         self.bufferLimit = max(1, bufferLimit)
+        buffer = ByteChunkQueue(backLimit: backBufferLimit)
         self.policy = policy
         self.pausesInPlace = pausesInPlace
         self.cancellingNearCompletionIsUnsafe = cancellingNearCompletionIsUnsafe
@@ -319,6 +322,13 @@ struct HTTPTransferState: Sendable {
         let hasFailed = if case .failed = phase { true } else { false }
         if !hasFailed && readPosition <= offset && offset <= fetchOffset {
             buffer.discard(Int(offset - readPosition))
+            readPosition = offset
+            return (.done, nil)
+        }
+        // A short step back stays on the transfer: the bytes are still held behind the reader.
+        if !hasFailed, offset < readPosition, readPosition - offset <= Int64(buffer.behind),
+            buffer.rewind(by: Int(readPosition - offset))
+        {
             readPosition = offset
             return (.done, nil)
         }
