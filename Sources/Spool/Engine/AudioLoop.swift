@@ -166,12 +166,17 @@ final class AudioLoop {
             guard state.generation == hadData else { return .firstData }
             state.isStalled = true
             state.bufferCanResume = false  // the audio queue ran dry: not likely to keep up
+            // The device holds what it has not played yet, so what is heard stops where the
+            // clock stops. Left playing, it would play on past the clock, and the first write
+            // after the stall would move the clock ahead by that much, past video frames that
+            // were then dropped as late (2 at each stall of a 25 fps download).
+            output.setPaused(true)
             return .stall
         }
         guard wait == .stall else { return packets.pop() }
         return control.waitOutStall(
             generation: generation, startedAt: stallStart, clock: clock, statistics: statistics, events: events,
-            next: { packets.pop() }, endsStream: { Self.endsStream($0.element) })
+            audio: output, next: { packets.pop() }, endsStream: { Self.endsStream($0.element) })
     }
 
     /// Why the audio thread waits on an empty queue while playing.

@@ -8,9 +8,11 @@ extension PipelineControl {
     /// the buffer unless that item ends the stream, then restarts the clock at the rate asked
     /// for (under the control lock, like every clock change), counts the stall and reports its
     /// end. Returns the item `next` gave.
+    /// `audio`, the device the finder paused at the stall's start, plays on with the clock
+    /// (under the same lock: a pause the app asks for meanwhile keeps it paused).
     func waitOutStall<Item>(
         generation: Int, startedAt start: Duration, clock: PlaybackClock, statistics: PipelineStatistics,
-        events: PipelineEvents, next: () -> Item?, endsStream: (Item) -> Bool
+        events: PipelineEvents, audio: (any AudioOutput)? = nil, next: () -> Item?, endsStream: (Item) -> Bool
     ) -> Item? {
         events.send(.stalled(true))
         let item = next()
@@ -19,6 +21,7 @@ extension PipelineControl {
         update { state in
             state.isStalled = false
             clock.setPaused(state.rate == 0, at: now)
+            if state.rate > 0 { audio?.setPaused(false) }
         }
         statistics.update {
             $0.stalls += 1
