@@ -4,7 +4,7 @@ STRICT := -Xswiftc -warnings-as-errors
 DEMO_DIR := .cache/demo
 DEMO_CLIP := $(DEMO_DIR)/spool-demo.mp4
 
-.PHONY: all bootstrap build release lint format gates test test-tsan demo bench bench-core bench-hls bench-live bench-subtitles bench-osc bench-gapless fuzz fuzz-build fuzz-smoke clean
+.PHONY: all bootstrap build release lint format gates test test-tsan demo bench bench-core bench-hls bench-live bench-subtitles bench-osc bench-gapless bench-http fuzz fuzz-build fuzz-smoke clean
 .PHONY: install deb test-package docs
 
 all: build
@@ -135,6 +135,15 @@ bench-hls: bootstrap
 bench-live: release
 	@command -v mpv >/dev/null || { apt-get update -qq && apt-get install -y -qq --no-install-recommends mpv; }
 	bench/live.py
+
+# Progressive HTTP against mpv in one run each: CPU over 500 kB/s and 4 MB/s links, and over fast
+# loopback HTTP the peak RSS for 10 s of a 1 GB file and the requests of a 20 MB fragmented MP4.
+# Prints Markdown tables (the "HTTP" sections of bench/RESULTS.md are pasted from them).
+bench-http: release
+	@command -v mpv >/dev/null || { apt-get update -qq && apt-get install -y -qq --no-install-recommends mpv; }
+	python3 bench/http_cpu.py --rounds 3
+	python3 bench/http_cpu.py --rounds 3 --rate 4000000
+	python3 bench/http_large.py --rounds 3
 
 # Time to render a changed subtitle frame at 1080p (libass), spool against ffmpeg's subtitles
 # filter in one run; rewrites the "Subtitle rendering" section of bench/RESULTS.md.
