@@ -144,15 +144,22 @@ public class Player {
         self.makePlayback = composition.makePlayback
         self.networkPath = composition.networkPath
         audioSession.attach(to: self)
-        watchNetworkPath()
     }
 
-    private func watchNetworkPath() {
-        guard let networkPath else { return }
+    /// Follows the network path only while waiting on a remote item, the one time its
+    /// changes can change the waiting reason: a player that plays, pauses or went away holds
+    /// no subscription to the process's monitor.
+    private func followNetworkPath(_ waiting: Bool) {
+        guard let networkPath, waiting, let url = currentItem?.asset.url, !url.isFileURL else {
+            networkWatch?.cancel()
+            networkWatch = nil
+            return
+        }
+        guard networkWatch == nil else { return }
         let updates = networkPath.pathUpdates()
         networkWatch = Task { [weak self] in
             for await _ in updates {
-                guard let self else { return }
+                guard let self, !Task.isCancelled else { return }
                 self.updateTimeControlStatus()
             }
         }
@@ -401,6 +408,7 @@ public class Player {
             }
         let reasonChanged = reason != reasonForWaitingToPlay
         reasonForWaitingToPlay = reason
+        followNetworkPath(newStatus == .waitingToPlayAtSpecifiedRate)
         if newStatus != timeControlStatus {
             timeControlStatus = newStatus
             publish(.timeControlStatus(newStatus))
