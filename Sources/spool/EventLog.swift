@@ -1,8 +1,10 @@
 import Foundation
 import Spool
 
-/// `--events FILE`: one JSON object per line for every state change, seek, stall, item change
-/// and error, each with `item` (the input's position and name) and `t` (seconds since start).
+/// `--events FILE`: one JSON object per line for every state change, seek, stall, item change,
+/// error, network path change (`network`: status and interfaces) and wait for the network
+/// (`waiting`: the reason), each with `item` (the input's position and name) and `t` (seconds
+/// since start).
 ///
 /// Lines are written and flushed as they happen, so a reader tailing the file (or a test
 /// reading it after a crash) sees every event up to that moment.
