@@ -82,6 +82,11 @@ REALTIME_SUITES := $(REALTIME_SUITES)|PausedResourceReleaseIntegrationTests
 REALTIME_SUITES := $(REALTIME_SUITES)|NetworkLinkDownIntegrationTests
 # A stalled HLS segment: playback may wait at most one segment (2 s) for the failover.
 REALTIME_SUITES := $(REALTIME_SUITES)|HLSStalledSegmentIntegrationTests
+# A fragmented MP4 played in real time with 50 ms before every answer: no stall, every frame.
+REALTIME_SUITES := $(REALTIME_SUITES)|FragmentedMP4RequestsIntegrationTests
+# The controls' 3-s hide timer and the stall spinner, on screen: a fully loaded machine once kept
+# the bar up (the clip stalled under the load, and a waiting player keeps its controls shown).
+REALTIME_SUITES := $(REALTIME_SUITES)|PlayerViewWindowIntegrationTests
 
 test: bootstrap lint gates
 	$(SWIFT) build --build-tests $(STRICT)

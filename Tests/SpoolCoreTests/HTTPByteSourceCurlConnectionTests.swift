@@ -12,7 +12,9 @@ import Testing
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         server.setRoute("/f.bin", .file(payload))
-        let source = HTTPByteSource(url: server.url("/f.bin"), options: .init(transport: CurlHTTPTransport()))
+        // Nothing kept behind the reader: going back after the whole body needs a request.
+        let source = HTTPByteSource(
+            url: server.url("/f.bin"), options: .init(backBufferLimit: 0, transport: CurlHTTPTransport()))
         defer { source.close() }
         let (all, again) = try await onThread {
             try source.open()
@@ -28,6 +30,35 @@ import Testing
         #expect(log.requests.last?.header("Range") == "bytes=1000-")
         #expect(log.connections.count == 1, "a second connection was opened")
         #expect(Set(log.requests.map(\.connectionID)).count == 1)
+    }
+
+    @Test(
+        "a seek back within the 4 MiB kept behind the reader makes no request; one further back does",
+        arguments: HTTPTransportKind.allCases)
+    func backwardSeekWithinTheBackBuffer(transport: HTTPTransportKind) async throws {
+        let payload = RandomBytes.make(count: 6 << 20)
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.setRoute("/f.bin", .file(payload))
+        let source = HTTPByteSource(url: server.url("/f.bin"), options: .init(transport: transport.transport))
+        defer { source.close() }
+        let (near, requestsBefore, requestsAfter, far) = try await onThread {
+            try source.open()
+            _ = try source.read(exactly: 5 << 20)
+            // (URLSession refills the buffer with range requests as it drains: count from here.)
+            let before = server.log.requests.count
+            // 1 MiB back: kept.
+            try source.seek(to: 4 << 20)
+            let near = try source.read(exactly: 4096)
+            let after = server.log.requests.count
+            // 5 MiB back from the reader: more than is kept.
+            try source.seek(to: 100)
+            return (near, before, after, try source.read(exactly: 4096))
+        }.get()
+        #expect(near == payload[(4 << 20)..<((4 << 20) + 4096)])
+        #expect(requestsAfter == requestsBefore, "the near seek made a request")
+        #expect(far == payload[100..<4196])
+        #expect(server.log.requests.last?.header("Range") == "bytes=100-")
     }
 
     @Test("a redirect is followed to the file; the redirect's head is not taken for the file's")

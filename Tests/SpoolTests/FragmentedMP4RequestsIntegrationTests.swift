@@ -13,9 +13,10 @@ struct FragmentedMP4RequestsIntegrationTests {
     static func clip() async throws -> URL {
         let path = try TestMedia.directory().appendingPathComponent("fragmented-\(UUID().uuidString).mp4")
         _ = try await PlayTool.ffmpeg([
-            // 2-s fragments of 2.5 Mb/s video: each video run (~600 KB) is far larger than
-            // FFmpeg's own I/O buffer, so stepping back to it reaches the byte source.
-            "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30:duration=\(seconds)", "-f", "lavfi", "-i",
+            // 2-s fragments of 2.5 Mb/s video (at 360p, cheap to decode on a loaded machine):
+            // each video run (~600 KB) is far larger than FFmpeg's own I/O buffer, so stepping
+            // back to it reaches the byte source.
+            "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30:duration=\(seconds)", "-f", "lavfi", "-i",
             "sine=frequency=440:duration=\(seconds)", "-c:v", "libx264", "-preset", "veryfast", "-b:v", "2500k",
             "-g", "60", "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags", "frag_keyframe+empty_moov", "-shortest",
             "-y", path.path,
