@@ -6,7 +6,7 @@ public import Foundation
 /// two namespaces can reach either address.
 ///
 /// Needs root (CAP_NET_ADMIN) and iproute2. `remove()` deletes both namespaces (and with
-/// them the veth pair and anything still bound there); call it in a `defer`.
+/// them the veth pair and anything still bound there); `with(_:)` does it for you.
 public final class NetworkNamespacePair: Sendable {
     /// The namespace the server runs in.
     public let server: String
@@ -34,7 +34,9 @@ public final class NetworkNamespacePair: Sendable {
     /// through the server's end (as a home router would be).
     public static func make() async throws -> NetworkNamespacePair {
         let ip = try ToolRunner.find("ip")
-        let tag = "\(getpid() % 10000)\(Int.random(in: 100..<1000))"
+        // Unique per pair (a namespace of a run that was killed may still be there): veth names
+        // allow 15 characters, so "vs" + 9.
+        let tag = String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(9)).lowercased()
         let subnet = Int.random(in: 1..<250)
         let pair = NetworkNamespacePair(
             server: "spool-s\(tag)", client: "spool-c\(tag)", serverAddress: "10.77.\(subnet).1", ip: ip,
@@ -64,6 +66,20 @@ public final class NetworkNamespacePair: Sendable {
             throw error
         }
         return pair
+    }
+
+    /// Makes a pair, runs `body` with it and removes it afterwards, also when `body` throws
+    /// (a `defer` cannot wait for the removal, and a test process may end before a task would).
+    public static func with<Result>(_ body: (NetworkNamespacePair) async throws -> Result) async throws -> Result {
+        let pair = try await make()
+        do {
+            let result = try await body(pair)
+            await pair.remove()
+            return result
+        } catch {
+            await pair.remove()
+            throw error
+        }
     }
 
     /// Takes the client's end of the link down or brings it up again (the kernel drops the

@@ -30,96 +30,147 @@ struct NetworkLinkDownIntegrationTests {
     func linkDownForTenSeconds() async throws {
         let clip = try await Self.clip()
         let size = try Data(contentsOf: clip).count
-        let pair = try await NetworkNamespacePair.make()
-        defer { Task { await pair.remove() } }
-        var configuration = NginxConfiguration(root: clip.deletingLastPathComponent())
-        configuration.listenAddress = pair.serverAddress
-        // About 1.5× the media's rate: the outage outlasts what is buffered when it starts.
-        configuration.limitRate = size * 3 / 2 / Self.seconds
-        let server = try await NginxServer.start(configuration, inNetworkNamespace: pair.server)
-        defer { server.stop() }
+        try await NetworkNamespacePair.with { pair in
+            var configuration = NginxConfiguration(root: clip.deletingLastPathComponent())
+            configuration.listenAddress = pair.serverAddress
+            // About 1.5× the media's rate: the outage outlasts what is buffered when it starts.
+            configuration.limitRate = size * 3 / 2 / Self.seconds
+            let server = try await NginxServer.start(configuration, inNetworkNamespace: pair.server)
+            defer { server.stop() }
 
-        let listing = try PlayTool.scratchPath("link-down.framemd5")
-        let events = try PlayTool.scratchPath("link-down.events")
-        let (ip, arguments) = pair.clientCommand(
-            try ToolRunner.builtProduct("spool"),
-            [
-                "play", "--no-mpris", "--no-resume", "--vo", "framemd5:\(listing)", "--ao", "null", "--events", events,
-                server.url("/clip.mp4").absoluteString,
-            ])
-        let playback = Task { try await ToolRunner.run(ip, arguments, timeout: .seconds(120)) }
-        // Wait for playback to be under way (real time: the outage is real).
-        let started = await Self.waitForEvent(in: events, timeout: .seconds(30)) { $0.type == "ready" }
-        try #require(started, "spool never became ready")
-        try await Task.sleep(for: .seconds(3))
-        try await pair.setClientLink(up: false)
-        try await Task.sleep(for: .seconds(10))
-        try await pair.setClientLink(up: true)
-        let output = try await playback.value
-        #expect(!output.timedOut)
-        #expect(output.status == 0, "stderr: \(output.errorText)")
+            let listing = try PlayTool.scratchPath("link-down.framemd5")
+            let events = try PlayTool.scratchPath("link-down.events")
+            let (ip, arguments) = pair.clientCommand(
+                try ToolRunner.builtProduct("spool"),
+                [
+                    "play", "--no-mpris", "--no-resume", "--vo", "framemd5:\(listing)", "--ao", "null", "--events",
+                    events,
+                    server.url("/clip.mp4").absoluteString,
+                ])
+            let playback = Task { try await ToolRunner.run(ip, arguments, timeout: .seconds(120)) }
+            // Wait for playback to be under way (real time: the outage is real).
+            let started = await Self.waitForEvent(in: events, timeout: .seconds(30)) { $0.type == "ready" }
+            try #require(started, "spool never became ready")
+            try await Task.sleep(for: .seconds(3))
+            try await pair.setClientLink(up: false)
+            try await Task.sleep(for: .seconds(10))
+            try await pair.setClientLink(up: true)
+            let output = try await playback.value
+            #expect(!output.timedOut)
+            #expect(output.status == 0, "stderr: \(output.errorText)")
 
-        let log = try PlayEvent.read(events)
-        let raw = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
-        let network = log.filter { $0.type == "network" }.compactMap { $0.fields["status"] as? String }
-        #expect(network.first == "satisfied", "\(raw)")
-        #expect(network.contains("unsatisfied"), "the monitor saw the link go down: \(log)")
-        #expect(network.last == "satisfied", "and come back: \(log)")
-        let waiting = log.filter { $0.type == "waiting" }.map { ($0.fields["reason"] as? String) ?? "nil" }
-        #expect(waiting.first == "waitingForNetwork", "\(log)")
-        #expect(waiting.count >= 2 && waiting.last != "waitingForNetwork", "the wait ended: \(log)")
-        #expect(output.errorText.contains("the network is down"), "stderr: \(output.errorText)")
-        let reference = try await PlayTool.ffmpegFrameMD5(of: clip, inputOptions: ["-threads", "1"])
-        let ours = try String(contentsOfFile: listing, encoding: .utf8)
-        // Every frame, once, in order: the stalls dropped none (the device is paused with the
-        // clock, so nothing is heard past it and the clock does not jump at the resume).
-        let missing = Set(PlayTool.frameLines(reference)).subtracting(PlayTool.frameLines(ours))
-        #expect(missing.isEmpty, "missing: \(missing.sorted())")
-        #expect(ours == reference)
+            let log = try PlayEvent.read(events)
+            let raw = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
+            let network = log.filter { $0.type == "network" }.compactMap { $0.fields["status"] as? String }
+            #expect(network.first == "satisfied", "\(raw)")
+            #expect(network.contains("unsatisfied"), "the monitor saw the link go down: \(log)")
+            #expect(network.last == "satisfied", "and come back: \(log)")
+            let waiting = log.filter { $0.type == "waiting" }.map { ($0.fields["reason"] as? String) ?? "nil" }
+            #expect(waiting.first == "waitingForNetwork", "\(log)")
+            #expect(waiting.count >= 2 && waiting.last != "waitingForNetwork", "the wait ended: \(log)")
+            #expect(output.errorText.contains("the network is down"), "stderr: \(output.errorText)")
+            let reference = try await PlayTool.ffmpegFrameMD5(of: clip, inputOptions: ["-threads", "1"])
+            let ours = try String(contentsOfFile: listing, encoding: .utf8)
+            // Every frame, once, in order: the stalls dropped none (the device is paused with the
+            // clock, so nothing is heard past it and the clock does not jump at the resume).
+            let missing = Set(PlayTool.frameLines(reference)).subtracting(PlayTool.frameLines(ours))
+            #expect(missing.isEmpty, "missing: \(missing.sorted())")
+            #expect(ours == reference)
+        }
     }
 
     @Test("the server down for 5 s mid-play (its nginx stopped, then started again): every frame, exit 0")
     func serverDownForFiveSeconds() async throws {
         let clip = try await Self.clip()
         let size = try Data(contentsOf: clip).count
-        let pair = try await NetworkNamespacePair.make()
-        defer { Task { await pair.remove() } }
-        var configuration = NginxConfiguration(root: clip.deletingLastPathComponent())
-        configuration.listenAddress = pair.serverAddress
-        configuration.limitRate = size * 3 / 2 / Self.seconds
-        var server = try await NginxServer.start(configuration, inNetworkNamespace: pair.server)
-        let url = server.url("/clip.mp4").absoluteString
+        try await NetworkNamespacePair.with { pair in
+            var configuration = NginxConfiguration(root: clip.deletingLastPathComponent())
+            configuration.listenAddress = pair.serverAddress
+            configuration.limitRate = size * 3 / 2 / Self.seconds
+            var server = try await NginxServer.start(configuration, inNetworkNamespace: pair.server)
+            let url = server.url("/clip.mp4").absoluteString
 
-        let listing = try PlayTool.scratchPath("server-down.framemd5")
-        let events = try PlayTool.scratchPath("server-down.events")
-        let (ip, arguments) = pair.clientCommand(
-            try ToolRunner.builtProduct("spool"),
-            [
-                "play", "--no-mpris", "--no-resume", "--vo", "framemd5:\(listing)", "--ao", "null", "--events", events,
-                url,
-            ])
-        let playback = Task { try await ToolRunner.run(ip, arguments, timeout: .seconds(120)) }
-        let started = await Self.waitForEvent(in: events, timeout: .seconds(30)) { $0.type == "ready" }
-        try #require(started, "spool never became ready")
-        try await Task.sleep(for: .seconds(3))
-        // Down: connections are refused (the link stays up, so the network path is fine and the
-        // retries are the load-error policy's).
-        server.stop()
-        try await Task.sleep(for: .seconds(5))
-        server = try await NginxServer.start(configuration, inNetworkNamespace: pair.server)
-        defer { server.stop() }
-        let output = try await playback.value
-        #expect(!output.timedOut)
-        #expect(output.status == 0, "stderr: \(output.errorText)")
-        let log = try PlayEvent.read(events)
-        #expect(!log.contains { $0.type == "error" }, "\(log)")
-        #expect(!log.contains { $0.type == "waiting" && ($0.fields["reason"] as? String) == "waitingForNetwork" })
-        let reference = PlayTool.frameLines(
-            try await PlayTool.ffmpegFrameMD5(of: clip, inputOptions: ["-threads", "1"]))
-        let ours = PlayTool.frameLines(try String(contentsOfFile: listing, encoding: .utf8))
-        let missing = Set(reference).subtracting(ours)
-        #expect(missing.isEmpty, "missing: \(missing.sorted())")
-        #expect(ours == reference)
+            let listing = try PlayTool.scratchPath("server-down.framemd5")
+            let events = try PlayTool.scratchPath("server-down.events")
+            let (ip, arguments) = pair.clientCommand(
+                try ToolRunner.builtProduct("spool"),
+                [
+                    "play", "--no-mpris", "--no-resume", "--vo", "framemd5:\(listing)", "--ao", "null", "--events",
+                    events,
+                    url,
+                ])
+            let playback = Task { try await ToolRunner.run(ip, arguments, timeout: .seconds(120)) }
+            let started = await Self.waitForEvent(in: events, timeout: .seconds(30)) { $0.type == "ready" }
+            try #require(started, "spool never became ready")
+            try await Task.sleep(for: .seconds(3))
+            // Down: connections are refused (the link stays up, so the network path is fine and the
+            // retries are the load-error policy's).
+            server.stop()
+            try await Task.sleep(for: .seconds(5))
+            server = try await NginxServer.start(configuration, inNetworkNamespace: pair.server)
+            defer { server.stop() }
+            let output = try await playback.value
+            #expect(!output.timedOut)
+            #expect(output.status == 0, "stderr: \(output.errorText)")
+            let log = try PlayEvent.read(events)
+            #expect(!log.contains { $0.type == "error" }, "\(log)")
+            #expect(!log.contains { $0.type == "waiting" && ($0.fields["reason"] as? String) == "waitingForNetwork" })
+            let reference = PlayTool.frameLines(
+                try await PlayTool.ffmpegFrameMD5(of: clip, inputOptions: ["-threads", "1"]))
+            let ours = PlayTool.frameLines(try String(contentsOfFile: listing, encoding: .utf8))
+            let missing = Set(reference).subtracting(ours)
+            #expect(missing.isEmpty, "missing: \(missing.sorted())")
+            #expect(ours == reference)
+        }
+    }
+
+    @Test("HLS through a 10 s outage: the fetches wait for the network, then the stream plays on to its end")
+    func hlsThroughAnOutage() async throws {
+        let ladder = try await HLSTestMedia.ladder(.ts)
+        try await NetworkNamespacePair.with { pair in
+            var configuration = NginxConfiguration(root: ladder.root)
+            configuration.listenAddress = pair.serverAddress
+            // 60 kB/s per response: what is buffered a second in is far less than the outage.
+            configuration.limitRate = 60_000
+            let server = try await NginxServer.start(configuration, inNetworkNamespace: pair.server)
+            defer { server.stop() }
+
+            let listing = try PlayTool.scratchPath("hls-outage.framemd5")
+            let events = try PlayTool.scratchPath("hls-outage.events")
+            let (ip, arguments) = pair.clientCommand(
+                try ToolRunner.builtProduct("spool"),
+                [
+                    "play", "--no-mpris", "--no-resume", "--stats", "--vo", "framemd5:\(listing)", "--ao", "null",
+                    "--events", events, server.url(ladder.masterPlaylistPath).absoluteString,
+                ])
+            let playback = Task { try await ToolRunner.run(ip, arguments, timeout: .seconds(120)) }
+            let started = await Self.waitForEvent(in: events, timeout: .seconds(30)) { $0.type == "ready" }
+            try #require(started, "spool never became ready")
+            try await Task.sleep(for: .seconds(1))
+            try await pair.setClientLink(up: false)
+            try await Task.sleep(for: .seconds(10))
+            try await pair.setClientLink(up: true)
+            let output = try await playback.value
+            #expect(!output.timedOut)
+            #expect(output.status == 0, "stderr: \(output.errorText)")
+            let log = try PlayEvent.read(events)
+            let network = log.filter { $0.type == "network" }.compactMap { $0.fields["status"] as? String }
+            #expect(network.contains("unsatisfied") && network.last == "satisfied", "\(log)")
+            #expect(log.contains { $0.type == "waiting" && ($0.fields["reason"] as? String) == "waitingForNetwork" })
+            #expect(!log.contains { $0.type == "error" }, "\(log)")
+            let frames = PlayTool.frameLines(try String(contentsOfFile: listing, encoding: .utf8))
+            // Every frame shown once, in order (whatever variant each came from).
+            let times = frames.compactMap { Int($0.split(separator: ",")[2].trimmingCharacters(in: .whitespaces)) }
+            #expect(times == times.sorted() && Set(times).count == times.count && times.last == 199, "\(times)")
+            // Known: when the outage cuts a segment short, the audio plays on to its end while the
+            // video decoder, which reorders, still waits for packets of the frames before it; the
+            // frame that arrives after its successor's time is dropped as late (1 here). Only a
+            // stall found from the video side would keep it. The bound keeps it from growing unseen.
+            #expect(frames.count >= 198, "\(frames.count) frames: \(output.outputText)")
+            withKnownIssue("a frame due as the audio runs dry mid-segment is dropped as late", isIntermittent: true) {
+                #expect(frames.count == 200, "\(frames.count) frames: \(output.outputText)")
+            }
+        }
     }
 
     /// Polls the events file until an event matches (real time; spool writes it as it plays).
