@@ -450,25 +450,23 @@ struct HTTPTransferState: Sendable {
         default: return nil
         }
         let stale = detachTask(at: now)
-        if failure.isTransportFailure, let network, network.isUnreachable(url) {
-            // Offline: the failure says nothing about the server. The retry waits for the
-            // network (the driver) and costs nothing.
-            phase = .retrying(purpose)
-            pendingRetryDelay = .zero
+        // Offline, the failure says nothing about the server: the retry waits for the network
+        // (the driver) and costs nothing.
+        let offline = failure.isTransportFailure && network?.isUnreachable(url) == true
+        let decision: LoadErrorPolicy.Decision
+        if offline {
             offlineWaits += 1
-            stallWatch?.cancel()
-            stallWatch = nil
-            return stale
+            decision = .retry(after: .zero)
+        } else {
+            consecutiveFailures += 1
+            decision = policy.decision(
+                for: failure, attempt: consecutiveFailures, resuming: hasStartedBody, retryAfter: retryAfter)
         }
-        consecutiveFailures += 1
-        let resuming = hasStartedBody
-        switch policy.decision(
-            for: failure, attempt: consecutiveFailures, resuming: resuming, retryAfter: retryAfter)
-        {
+        switch decision {
         case .retry(let delay):
             phase = .retrying(purpose)
             pendingRetryDelay = delay
-            retryDelays.append(delay)
+            if !offline { retryDelays.append(delay) }
             // The request is over; the next one gets its own watch.
             stallWatch?.cancel()
             stallWatch = nil

@@ -200,19 +200,12 @@ struct SegmentFetchSession {
         let now = stream.now()
         // Failing since the first try of the fetch that failed, retries included.
         if failingSince == nil { failingSince = fetchStarted ?? now }
-        var hasAlternative = false
-        if let variant {
-            // A redundant copy of the same quality first (same position, other URI or
-            // pathway); only when none is left does the quality itself fail over.
-            let duration = stream.configuration.exclusionDuration
-            if redundancy.recordFailure(of: variant, at: now, excludingFor: duration) {
-                hasAlternative = true
-            } else if var controller, controller.variants.count > 1 {
-                controller.excludeVariant(redundancy.representative(of: variant), at: now)
-                hasAlternative = controller.variants.contains { !controller.exclusions.isExcluded($0.index, at: now) }
-                self.controller = controller
-            }
-        }
+        let hasAlternative =
+            variant.map {
+                Self.exclude(
+                    $0, at: now, for: stream.configuration.exclusionDuration, redundancy: &redundancy,
+                    controller: &controller)
+            } ?? false
         if !hasAlternative || now - (failingSince ?? now) >= failureDeadline {
             return .failed(error)
         }
@@ -387,17 +380,27 @@ struct SegmentFetchSession {
         max(.milliseconds(Int64(bufferedSeconds * 1000)) - elapsed, .zero)
     }
 
+    /// Excludes `variant`, which failed at `now`, for `duration`: a redundant copy of the same
+    /// quality first (same position, other URI or pathway); only when none is left does the
+    /// quality itself fail over. Returns whether another copy or quality is left.
+    private static func exclude(
+        _ variant: Int, at now: Duration, for duration: Duration, redundancy: inout RedundantVariants,
+        controller: inout AdaptiveBitrateController?
+    ) -> Bool {
+        if redundancy.recordFailure(of: variant, at: now, excludingFor: duration) { return true }
+        guard var ladder = controller, ladder.variants.count > 1 else { return false }
+        ladder.excludeVariant(redundancy.representative(of: variant), at: now)
+        controller = ladder
+        return ladder.variants.contains { !ladder.exclusions.isExcluded($0.index, at: now) }
+    }
+
     /// Whether, were `variant` to fail now, another copy or another quality could serve its
-    /// segment: `failure(_:variant:)`'s rule, run on copies of the state.
+    /// segment: `exclude`, run on copies of the state.
     private func hasAlternative(to variant: Int) -> Bool {
-        let now = stream.now()
-        var redundancy = self.redundancy
-        if redundancy.recordFailure(of: variant, at: now, excludingFor: stream.configuration.exclusionDuration) {
-            return true
-        }
-        guard var controller, controller.variants.count > 1 else { return false }
-        controller.excludeVariant(redundancy.representative(of: variant), at: now)
-        return controller.variants.contains { !controller.exclusions.isExcluded($0.index, at: now) }
+        var (redundancy, controller) = (self.redundancy, self.controller)
+        return Self.exclude(
+            variant, at: stream.now(), for: stream.configuration.exclusionDuration, redundancy: &redundancy,
+            controller: &controller)
     }
 
     private mutating func fetch(_ request: ResourceRequest, generation: Int, singleAttempt: Bool = false)
