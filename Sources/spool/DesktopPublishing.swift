@@ -11,11 +11,13 @@ final class DesktopPublishing {
 
     /// Starts publishing, or returns `nil` when there is no bus or the bus refuses us.
     static func start(
-        player: Player, name: String, artworkDirectory: URL?, onQuit: @escaping @MainActor () -> Void,
+        player: Player, stateStore: PlaybackStateStore, name: String, artworkDirectory: URL?,
+        onQuit: @escaping @MainActor () -> Void,
         onFullscreen: @escaping @MainActor () -> Void
     ) async -> DesktopPublishing? {
         guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else { return nil }
         let session = MediaSession(player: player)
+        session.stateStore = stateStore
         session.artworkDirectory = artworkDirectory
         session.remoteCommandCenter.quitCommand.addTarget { _ in
             onQuit()

@@ -4,11 +4,26 @@ import SpoolUI
 
 /// One run of `spool play`: the player, its outputs, the event log, and the loop that
 /// follows the player's events until the queue is done or the user quits.
+///
+/// The seed's core is its spine: every item the queue makes current (the first, Next, the
+/// advance at an item's end, a failure's skip) is loaded through `PlayerController`, which
+/// publishes that item's states to `stateStore`. The status line, MPRIS, the on-screen
+/// controls and `--events`' `playback` lines read the store, so a skipped item's late failure
+/// reaches none of them.
 @MainActor
 final class PlaySession {
     let options: PlayOptions
     private let outputs: SelectedOutputs
     let player: QueuePlayer
+    /// The state of the item the controller loaded last: the one the user sees.
+    let stateStore = PlaybackStateStore()
+    private let engine: QueuePlayerEngine
+    private let controller: PlayerController<PropertyAssetLoader<URLAsset>, QueuePlayerEngine>
+    /// The store's newest state (the status line reads it).
+    private var playbackState = PlaybackState.idle
+    private var stateTask: Task<Void, Never>?
+    /// The item last handed to the controller: only its failures are the user's to see.
+    private var activeItem: UUID?
     private let events: EventLog
     private var itemNames: [UUID: String] = [:]
     private var items: [UUID: PlayerItem] = [:]
@@ -71,6 +86,9 @@ final class PlaySession {
         player.defaultRate = options.speed
         player.volume = options.volumePercent / 100
         player.isMuted = options.isMuted
+        // The queue keeps its rate across items (a paused playlist stays paused, as in mpv).
+        engine = QueuePlayerEngine(queue: player, playsWhenLoaded: false)
+        controller = PlayerController(player: engine, loader: engine.loader, stateStore: stateStore)
         if let language = options.audioLanguage {
             player.setMediaSelectionCriteria(
                 MediaSelectionCriteria(preferredLanguages: [language]), forMediaCharacteristic: .audible)
@@ -88,6 +106,7 @@ final class PlaySession {
         pictureInPicture = PictureInPictureController(player: player)
         playerView = Self.makeView(player: player, window: outputs.window, options: options, clock: clock)
         playerView?.delegate = self
+        playerView?.controls.stateStore = stateStore
         playerView?.controls.isPictureInPicturePossible = pictureInPicture != nil
         accessibility = playerView.map {
             AccessibilityBridge(controls: $0.controls, applicationName: options.mprisName, clock: clock)
@@ -100,6 +119,7 @@ final class PlaySession {
             finish()
             return 1
         }
+        followStateStore()
         startInteraction()
         followPictureInPicture()
         logNetworkPath()
@@ -109,7 +129,7 @@ final class PlaySession {
         }
         if options.publishesMPRIS {
             desktop = await DesktopPublishing.start(
-                player: player, name: options.mprisName,
+                player: player, stateStore: stateStore, name: options.mprisName,
                 artworkDirectory: options.writesNowPlayingArtwork ? Self.artworkDirectory() : nil,
                 onQuit: { [weak self] in self?.quit() },
                 onFullscreen: { [weak self] in self?.outputs.toggleFullscreen() })
@@ -307,6 +327,7 @@ final class PlaySession {
         case .currentItemChanged(let id):
             if let id {
                 events.write("item", item: name(of: id))
+                loadThroughController(id)
                 resumeIfDue(startingItem: id)
                 queueNextPassIfDue(startingItem: id)
             }
@@ -342,6 +363,7 @@ final class PlaySession {
                 events.write("error", item: name(of: id), ["message": error.message, "code": error.code.rawValue])
                 return
             }
+            guard id == activeItem else { return }  // a skipped item's late failure: stale
             failures += 1
             let name = itemNames[id] ?? "?"
             StandardError.report(error.message.contains(name) ? error.message : "\(name): \(error.message)")
@@ -352,6 +374,31 @@ final class PlaySession {
                 // --keep-open the last one stays, its error on screen, until the user acts).
                 player.advanceToNextItem()
                 player.play()
+            }
+        }
+    }
+
+    /// Hands the queue's new current item `id` to the controller: the store begins it, its
+    /// asset load awaits the queue's own probe, and its states follow.
+    private func loadThroughController(_ id: UUID) {
+        guard let item = player.currentItem, item.id == id else { return }
+        activeItem = id
+        engine.load(item, with: controller)
+    }
+
+    /// Follows the store: the status line's state, and `--events`' `playback` lines (the
+    /// store's states, each for the item it names).
+    private func followStateStore() {
+        let store = stateStore
+        stateTask = Task { [weak self] in
+            for await state in await store.updates() {
+                guard let self else { return }
+                self.playbackState = state
+                guard let itemID = state.itemID else { continue }
+                var fields: [String: any Sendable] = ["state": state.eventName]
+                if case .failed(_, let message) = state { fields["message"] = message }
+                let name = UUID(uuidString: itemID.rawValue).flatMap { self.name(of: $0) }
+                self.events.write("playback", item: name, fields)
             }
         }
     }
@@ -377,7 +424,7 @@ final class PlaySession {
             statusTask = Task { [weak self, clock] in
                 while !Task.isCancelled {
                     guard let self else { return }
-                    self.statusLine.show(player: self.player)
+                    self.statusLine.show(player: self.player, state: self.playbackState)
                     try? await clock.sleep(for: .milliseconds(250))
                 }
             }
@@ -471,7 +518,7 @@ final class PlaySession {
         case .quit: quit()
         case .screenshot: Screenshot.take(player)
         }
-        statusLine.show(player: player)
+        statusLine.show(player: player, state: playbackState)
     }
 
     /// Whether the current item is the last one queued.
@@ -492,6 +539,7 @@ final class PlaySession {
     private func finish() {
         playerView?.stop()
         statusTask?.cancel()
+        stateTask?.cancel()
         for task in cueTasks.values { task.cancel() }
         pictureInPictureTask?.cancel()
         interstitialTask?.cancel()

@@ -12,16 +12,14 @@ import Spool
 struct StatusLine {
     let isEnabled = isatty(STDERR_FILENO) == 1
 
-    func show(player: Player) {
+    /// Shows the player's time, rate and volume with `state`, the store's state of the item
+    /// the user sees (while the store has not yet begun the current item, the player's status).
+    func show(player: Player, state playbackState: PlaybackState) {
         guard isEnabled else { return }
         let time = player.currentTime()
         let duration = player.currentItem?.duration ?? .indefinite
-        let state =
-            switch player.timeControlStatus {
-            case .playing: "▶"
-            case .paused: "⏸"
-            case .waitingToPlayAtSpecifiedRate: "…"
-            }
+        let isCurrent = playbackState.itemID != nil && playbackState.itemID == player.currentItem?.itemID
+        let state = isCurrent ? Self.symbol(of: playbackState) : Self.symbol(of: player.timeControlStatus)
         var line = "\(state) \(Self.clock(time))"
         if duration.isNumeric {
             line += " / \(Self.clock(duration)) \(Self.bar(time.seconds / max(duration.seconds, 0.001)))"
@@ -34,6 +32,25 @@ struct StatusLine {
             line += String(format: "  buf %.1fs", buffered.seconds)
         }
         StandardError.write("\r\u{1B}[K" + line)
+    }
+
+    static func symbol(of state: PlaybackState) -> String {
+        switch state {
+        case .playing: "▶"
+        case .paused, .ready: "⏸"
+        case .loading, .buffering: "…"
+        case .ended: "■"
+        case .failed: "✗"
+        case .idle: " "
+        }
+    }
+
+    static func symbol(of status: TimeControlStatus) -> String {
+        switch status {
+        case .playing: "▶"
+        case .paused: "⏸"
+        case .waitingToPlayAtSpecifiedRate: "…"
+        }
     }
 
     func clear() {

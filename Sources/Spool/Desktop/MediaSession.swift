@@ -27,6 +27,13 @@ public final class MediaSession {
     public let remoteCommandCenter: RemoteCommandCenter
     /// Where cover art is written for desktops to show (`mpris:artUrl`); `nil` publishes none.
     public var artworkDirectory: URL?
+    /// The app's state store (the one its `PlayerController` publishes to). Set before
+    /// `activate()`: the published playback status then follows the store's state for the
+    /// current item, so a superseded item's late failure never shows as Stopped on the desktop.
+    public var stateStore: PlaybackStateStore?
+    /// The store's newest state (nil without a store, or before its first update).
+    private var storeState: PlaybackState?
+    private var storeUpdates: Task<Void, Never>?
 
     private var events: Task<Void, Never>?
     private var metadataLoad: Task<Void, Never>?
@@ -65,6 +72,15 @@ public final class MediaSession {
                 self.refresh()
             }
         }
+        if let stateStore {
+            storeUpdates = Task { [weak self] in
+                for await state in await stateStore.updates() {
+                    guard let self else { return }
+                    self.storeState = state
+                    self.refresh()
+                }
+            }
+        }
         loadMetadata()
         refresh()
     }
@@ -73,6 +89,9 @@ public final class MediaSession {
     public func deactivate() {
         events?.cancel()
         events = nil
+        storeUpdates?.cancel()
+        storeUpdates = nil
+        storeState = nil
         metadataLoad?.cancel()
         metadataLoad = nil
         for remove in removeHandlers { remove() }
@@ -106,8 +125,22 @@ public final class MediaSession {
             artworkURL: tags?.artwork, contentIdentifier: item.id.uuidString)
         // Waiting for data still counts as playing for the desktop: the user asked to play.
         if player.rate != 0 { isStopped = false }
-        nowPlayingInfoCenter.playbackState =
-            player.rate != 0 ? .playing : isStopped || player.status == .failed ? .stopped : .paused
+        nowPlayingInfoCenter.playbackState = playbackState(of: item)
+    }
+
+    /// The desktop's status for `item`: from the store's state when it is the item's, else
+    /// (no store, or the store not yet moved on to this item) from the player.
+    private func playbackState(of item: PlayerItem) -> NowPlayingPlaybackState {
+        let requested: NowPlayingPlaybackState = player.rate != 0 ? .playing : isStopped ? .stopped : .paused
+        guard let storeState, storeState.itemID == item.itemID else {
+            return player.status == .failed && player.rate == 0 ? .stopped : requested
+        }
+        switch storeState {
+        case .failed, .idle: return .stopped
+        case .playing, .buffering: return isStopped ? .stopped : .playing
+        case .paused, .ended: return isStopped ? .stopped : .paused
+        case .loading, .ready: return requested
+        }
     }
 
     /// Loads the current item's tags (and writes its cover art) without blocking, then refreshes.

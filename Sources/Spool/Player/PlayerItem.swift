@@ -18,6 +18,10 @@ public final class PlayerItem: Identifiable {
 
     /// A new identity per item, so events about a replaced item can be recognised.
     public nonisolated let id = UUID()
+    /// The same identity as the seed's state layer spells it (`PlaybackState`,
+    /// `PlayerController`): `id`'s UUID string, so an item's states and its player events
+    /// name one item.
+    public nonisolated var itemID: ItemID { ItemID(id.uuidString) }
     /// The asset this item plays.
     public nonisolated let asset: URLAsset
 

@@ -37,6 +37,14 @@ public final class QueuePlayer: Player {
         replaceCurrentItem(with: queue.first)
     }
 
+    /// Makes `item` current, dropping the items queued before it, in one change (so the
+    /// items skipped are never opened). Nothing happens when `item` is current or not queued.
+    public func advance(to item: PlayerItem) {
+        guard let index = queue.firstIndex(where: { $0 === item }), index > 0 else { return }
+        queue.removeFirst(index)
+        replaceCurrentItem(with: item)
+    }
+
     override func itemToPreroll() -> PlayerItem? {
         prerollsNextItem && queue.count > 1 ? queue[1] : nil
     }

@@ -67,6 +67,8 @@ where Loader.Asset == Engine.Asset {
             } catch is CancellationError {
                 // Superseded by a newer load: nothing to report.
             } catch {
+                // Superseded while the error was on its way: the newer load's item is the user's.
+                guard !Task.isCancelled else { return }
                 await stateStore.apply(.failed(itemID: itemID, message: oneLineMessage(for: error)), for: itemID)
             }
         }

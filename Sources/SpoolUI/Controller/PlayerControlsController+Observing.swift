@@ -47,6 +47,22 @@ extension PlayerControlsController {
         }
     }
 
+    func observeStateStore() {
+        storeTask?.cancel()
+        storeTask = nil
+        storeState = nil
+        if let stateStore {
+            storeTask = Task { [weak self] in
+                for await state in await stateStore.updates() {
+                    guard let self else { return }
+                    self.storeState = state
+                    self.refresh()
+                }
+            }
+        }
+        refresh()
+    }
+
     func observeInterstitials() {
         interstitialTask?.cancel()
         interstitialTask = nil

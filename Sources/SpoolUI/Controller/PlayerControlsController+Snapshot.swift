@@ -77,12 +77,29 @@ extension PlayerControlsController {
     }
 
     func phase(of item: PlayerItem) -> PlaybackSnapshot.Phase {
+        if let storeState, storeState.itemID == item.itemID, let phase = phase(of: storeState, item: item) {
+            return phase
+        }
         if let error = item.error { return .failed(message: error.message) }
         if endedItemID == item.id && player.rate == 0 { return .ended }
         switch player.timeControlStatus {
         case .paused: return .paused
         case .playing: return .playing
         case .waitingToPlayAtSpecifiedRate: return .waiting
+        }
+    }
+
+    /// The phase the store's `state` of `item` shows; nil where the store does not know yet
+    /// (loading, ready), so the player's own status decides. A failure shows the item's own
+    /// message when it has one (the player's words are the longer ones).
+    func phase(of state: PlaybackState, item: PlayerItem) -> PlaybackSnapshot.Phase? {
+        switch state {
+        case .failed(_, let message): .failed(message: item.error?.message ?? message)
+        case .ended: player.rate == 0 ? .ended : nil
+        case .paused: .paused
+        case .playing: .playing
+        case .buffering: .waiting
+        case .idle, .loading, .ready: nil
         }
     }
 

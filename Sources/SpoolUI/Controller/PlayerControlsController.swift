@@ -51,6 +51,18 @@ public final class PlayerControlsController {
         didSet { observeInterstitials() }
     }
 
+    /// The app's state store (the one its `PlayerController` publishes to), the seed's spine
+    /// for what the overlay shows: with one, the error banner, the spinner, paused and ended
+    /// come from the store's state for the current item, which never carries a superseded
+    /// item's late failure. Without one (or until the store has moved on to the current
+    /// item) they come from the player.
+    public var stateStore: PlaybackStateStore? {
+        didSet { observeStateStore() }
+    }
+    /// The store's newest state; nil without a store.
+    var storeState: PlaybackState?
+    var storeTask: Task<Void, Never>?
+
     /// The route picker's devices, as last listed.
     var audioOutputDevices: [AudioOutputDevice] = []
     /// The route picker's devices by name (what `routeOutput(toDevice:)` takes), in the
@@ -90,7 +102,10 @@ public final class PlayerControlsController {
 
     /// Stops observing the player and firing timers.
     public func stop() {
-        for task in [eventsTask, refreshTask, timerTask, interstitialTask, audioSessionTask] { task?.cancel() }
+        for task in [eventsTask, refreshTask, timerTask, interstitialTask, audioSessionTask, storeTask] {
+            task?.cancel()
+        }
+        storeTask = nil
         audioSessionTask = nil
         interstitialTask = nil
         eventsTask = nil
