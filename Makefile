@@ -4,7 +4,7 @@ STRICT := -Xswiftc -warnings-as-errors
 DEMO_DIR := .cache/demo
 DEMO_CLIP := $(DEMO_DIR)/spool-demo.mp4
 
-.PHONY: all bootstrap build release lint format gates test test-tsan demo bench bench-core bench-hls bench-live bench-subtitles bench-osc bench-gapless bench-http fuzz fuzz-build fuzz-smoke clean
+.PHONY: all bootstrap build release lint lint-scripts format gates test test-tsan demo bench bench-core bench-hls bench-live bench-subtitles bench-osc bench-gapless bench-http fuzz fuzz-build fuzz-smoke clean
 .PHONY: install deb test-package docs
 
 all: build
@@ -52,6 +52,11 @@ docs: build
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Examples Package.swift
 
+# shellcheck over the shell scripts (scripts/, fuzz/, bench/, .ci/) and pyflakes over the Python
+# (scripts/, bench/, fuzz/, Tests/): seconds, so `test` runs it first and stops at a warning.
+lint-scripts: bootstrap
+	scripts/lint-scripts
+
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Examples Package.swift
 
@@ -88,7 +93,7 @@ REALTIME_SUITES := $(REALTIME_SUITES)|FragmentedMP4RequestsIntegrationTests
 # the bar up (the clip stalled under the load, and a waiting player keeps its controls shown).
 REALTIME_SUITES := $(REALTIME_SUITES)|PlayerViewWindowIntegrationTests
 
-test: bootstrap lint gates
+test: bootstrap lint-scripts lint gates
 	$(SWIFT) build --build-tests $(STRICT)
 	scripts/with-test-services $(SWIFT) test $(STRICT) --skip '$(REALTIME_SUITES)'
 	scripts/with-test-services $(SWIFT) test $(STRICT) --skip-build --no-parallel --filter '$(REALTIME_SUITES)'
@@ -121,7 +126,8 @@ demo: build $(DEMO_CLIP)
 	scripts/demo-hls "$$($(SWIFT) build $(STRICT) --show-bin-path)/spool" $(DEMO_PLAY_OPTIONS)
 
 # Benchmarks side by side with ffmpeg, mpv and ffplay (several minutes; not part of `test`).
-# Installs mpv, generates media into .cache/bench, builds in release mode, writes bench/RESULTS.md.
+# Installs mpv, generates media into .cache/bench, builds in release mode, saves the measurements
+# in .cache/bench/results.json and writes bench/RESULTS.md from them (bench/RESULTS.template.md).
 bench: bootstrap
 	bench/run
 

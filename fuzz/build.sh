@@ -11,7 +11,8 @@ flags=(
   -enable-upcoming-feature NonisolatedNonsendingByDefault
   -enable-upcoming-feature ExistentialAny
   -enable-upcoming-feature InternalImportsByDefault
-  -package-name Spool -sanitize=fuzzer,address -O -g -parse-as-library -I "$out/modules"
+  # Quoted: the comma separates swiftc's sanitizers, not array elements.
+  -package-name Spool "-sanitize=fuzzer,address" -O -g -parse-as-library -I "$out/modules"
 )
 module() {
   local name=$1

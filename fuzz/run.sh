@@ -3,7 +3,7 @@
 # .build/fuzz (the repository's corpus is never written to), then prints how many inputs ran.
 # A crash, hang or excessive allocation leaves its input in .build/fuzz/artifacts and fails.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit
 seconds=${1:-600}
 out=.build/fuzz
 mkdir -p "$out/corpus" "$out/artifacts"

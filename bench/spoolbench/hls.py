@@ -19,7 +19,8 @@ import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SHAPER = os.path.join(HERE, "shaper.py")
+# The shaping proxy stays a script of its own beside bench/run (it runs as a separate process).
+SHAPER = os.path.join(os.path.dirname(HERE), "shaper.py")
 
 # Bench-only Debian packages for this part: GStreamer's player and its HLS demuxers and decoders.
 GST_PACKAGES = ["gstreamer1.0-tools", "gstreamer1.0-plugins-base-apps", "gstreamer1.0-plugins-base",
