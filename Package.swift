@@ -73,7 +73,7 @@ let package = Package(
 
         // The command-line program: the only place that builds real clocks and outputs.
         .executableTarget(
-            name: "spool", dependencies: ["Spool", "SpoolUI", "SpoolPersistence", "SpoolDesktop"],
+            name: "spool", dependencies: ["Spool", "SpoolUI", "SpoolPersistence", "SpoolDesktop", "SpoolCore"],
             swiftSettings: strictSwift),
 
         // A small player app in the seed tutorial's shape (open, play, custom keys, resume): built
@@ -89,12 +89,12 @@ let package = Package(
             name: "SpoolCoreTests", dependencies: ["SpoolCore", "SpoolTestSupport", "SpoolNetwork"],
             swiftSettings: strictSwift),
         .testTarget(
-            name: "SpoolHLSTests", dependencies: ["SpoolHLS", "SpoolTestSupport", "SpoolNetwork"],
+            name: "SpoolHLSTests", dependencies: ["SpoolHLS", "SpoolCore", "SpoolTestSupport", "SpoolNetwork"],
             swiftSettings: strictSwift),
         .testTarget(
-            name: "SpoolMediaTests", dependencies: ["SpoolMedia", "SpoolTestSupport"], swiftSettings: strictSwift),
+            name: "SpoolMediaTests", dependencies: ["SpoolMedia", "SpoolCore", "SpoolTestSupport"], swiftSettings: strictSwift),
         .testTarget(
-            name: "SpoolOutputTests", dependencies: ["SpoolOutput", "SpoolTestSupport", "SpoolOutputChild"],
+            name: "SpoolOutputTests", dependencies: ["SpoolOutput", "SpoolCore", "SpoolTestSupport", "SpoolOutputChild"],
             swiftSettings: strictSwift),
         // A child process the video output tests start without a usable display.
         .executableTarget(
@@ -105,16 +105,16 @@ let package = Package(
             swiftSettings: strictSwift),
         .testTarget(
             name: "SpoolPersistenceTests",
-            dependencies: ["SpoolPersistence", "SpoolTestSupport", "SpoolPersistenceChild"],
+            dependencies: ["SpoolPersistence", "SpoolCore", "SpoolTestSupport", "SpoolPersistenceChild"],
             swiftSettings: strictSwift),
         // A child process the persistence tests kill with SIGKILL mid-write.
         .executableTarget(
-            name: "SpoolPersistenceChild", dependencies: ["SpoolPersistence"],
+            name: "SpoolPersistenceChild", dependencies: ["SpoolPersistence", "SpoolCore"],
             path: "Tests/SpoolPersistenceChild", swiftSettings: strictSwift),
         .testTarget(
-            name: "SpoolTests", dependencies: ["Spool", "SpoolTestSupport"], swiftSettings: strictSwift),
+            name: "SpoolTests", dependencies: ["Spool", "SpoolCore", "SpoolHLS", "SpoolOutput", "SpoolTestSupport"], swiftSettings: strictSwift),
         // The command line's parsers (options, spool.conf, playlists), tested inside the executable.
-        .testTarget(name: "SpoolCLITests", dependencies: ["spool"], swiftSettings: strictSwift),
+        .testTarget(name: "SpoolCLITests", dependencies: ["spool", "Spool"], swiftSettings: strictSwift),
         .testTarget(
             name: "SpoolUITests", dependencies: ["SpoolUI", "Spool", "SpoolTestSupport"], swiftSettings: strictSwift),
         .testTarget(
