@@ -92,9 +92,11 @@ let package = Package(
             name: "SpoolHLSTests", dependencies: ["SpoolHLS", "SpoolCore", "SpoolTestSupport", "SpoolNetwork"],
             swiftSettings: strictSwift),
         .testTarget(
-            name: "SpoolMediaTests", dependencies: ["SpoolMedia", "SpoolCore", "SpoolTestSupport"], swiftSettings: strictSwift),
+            name: "SpoolMediaTests", dependencies: ["SpoolMedia", "SpoolCore", "SpoolTestSupport"],
+            swiftSettings: strictSwift),
         .testTarget(
-            name: "SpoolOutputTests", dependencies: ["SpoolOutput", "SpoolCore", "SpoolTestSupport", "SpoolOutputChild"],
+            name: "SpoolOutputTests",
+            dependencies: ["SpoolOutput", "SpoolCore", "SpoolTestSupport", "SpoolOutputChild"],
             swiftSettings: strictSwift),
         // A child process the video output tests start without a usable display.
         .executableTarget(
@@ -112,7 +114,8 @@ let package = Package(
             name: "SpoolPersistenceChild", dependencies: ["SpoolPersistence", "SpoolCore"],
             path: "Tests/SpoolPersistenceChild", swiftSettings: strictSwift),
         .testTarget(
-            name: "SpoolTests", dependencies: ["Spool", "SpoolCore", "SpoolHLS", "SpoolOutput", "SpoolTestSupport"], swiftSettings: strictSwift),
+            name: "SpoolTests", dependencies: ["Spool", "SpoolCore", "SpoolHLS", "SpoolOutput", "SpoolTestSupport"],
+            swiftSettings: strictSwift),
         // The command line's parsers (options, spool.conf, playlists), tested inside the executable.
         .testTarget(name: "SpoolCLITests", dependencies: ["spool", "Spool"], swiftSettings: strictSwift),
         .testTarget(
