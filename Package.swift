@@ -1,7 +1,8 @@
 // swift-tools-version:6.2
 // Spool: a media playback framework and player for Linux.
-// Dependencies point one way: spool → SpoolUI → Spool → {SpoolMedia, SpoolOutput, SpoolDesktop,
-// SpoolHLS, SpoolPersistence, SpoolNetwork} → SpoolCore. Only the wrapper targets import a C module.
+// Dependencies point one way: spool → SpoolUI → Spool → SpoolEngine → {SpoolHLS, SpoolMedia,
+// SpoolNetwork} → SpoolCore, and Spool → {SpoolOutput, SpoolDesktop, SpoolPersistence} → SpoolCore.
+// Only the wrapper targets import a C module.
 import PackageDescription
 
 let strictSwift: [SwiftSetting] = [
@@ -58,12 +59,19 @@ let package = Package(
         .target(
             name: "SpoolNetwork", dependencies: ["SpoolCore", "CCurl", "CNetlink"], swiftSettings: strictSwift),
 
-        // The public facade.
+        // The engine: an asset's probe, the per-item pipeline (threads around FFmpeg) and the
+        // FFmpeg side of HLS; no main-actor object of the facade reaches it.
+        .target(
+            name: "SpoolEngine", dependencies: ["SpoolCore", "SpoolHLS", "SpoolMedia", "SpoolNetwork"],
+            swiftSettings: strictSwift),
+
+        // The public facade: Player, QueuePlayer, PlayerItem, the audio session, PiP, the
+        // desktop glue, interstitial scheduling, thumbnails.
         .target(
             name: "Spool",
             dependencies: [
-                "SpoolCore", "SpoolHLS", "SpoolMedia", "SpoolOutput", "SpoolDesktop", "SpoolPersistence",
-                "SpoolNetwork",
+                "SpoolCore", "SpoolEngine", "SpoolHLS", "SpoolMedia", "SpoolOutput", "SpoolDesktop",
+                "SpoolPersistence", "SpoolNetwork",
             ],
             swiftSettings: strictSwift),
 
@@ -114,12 +122,14 @@ let package = Package(
             name: "SpoolPersistenceChild", dependencies: ["SpoolPersistence", "SpoolCore"],
             path: "Tests/SpoolPersistenceChild", swiftSettings: strictSwift),
         .testTarget(
-            name: "SpoolTests", dependencies: ["Spool", "SpoolCore", "SpoolHLS", "SpoolOutput", "SpoolTestSupport"],
+            name: "SpoolTests",
+            dependencies: ["Spool", "SpoolEngine", "SpoolCore", "SpoolHLS", "SpoolOutput", "SpoolTestSupport"],
             swiftSettings: strictSwift),
         // The command line's parsers (options, spool.conf, playlists), tested inside the executable.
         .testTarget(name: "SpoolCLITests", dependencies: ["spool", "Spool"], swiftSettings: strictSwift),
         .testTarget(
-            name: "SpoolUITests", dependencies: ["SpoolUI", "Spool", "SpoolTestSupport"], swiftSettings: strictSwift),
+            name: "SpoolUITests", dependencies: ["SpoolUI", "Spool", "SpoolEngine", "SpoolTestSupport"],
+            swiftSettings: strictSwift),
         .testTarget(
             name: "SpoolTestSupportTests", dependencies: ["SpoolTestSupport"], swiftSettings: strictSwift),
     ]

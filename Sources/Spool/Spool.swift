@@ -1,5 +1,6 @@
 @_exported public import SpoolCore
 import SpoolDesktop
+@_exported public import SpoolEngine
 import SpoolMedia
 @_exported public import SpoolOutput
 import SpoolPersistence

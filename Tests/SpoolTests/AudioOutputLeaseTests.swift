@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import Spool
+@testable import SpoolEngine
 
 @Suite("Shared audio output and leases")
 struct AudioOutputLeaseTests {

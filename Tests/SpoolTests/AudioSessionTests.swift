@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import Spool
+@testable import SpoolEngine
 
 /// A steerable output that records what the session asked and lets the test send events.
 final class FakeRoutableOutput: RoutableAudioOutput {

@@ -2,6 +2,7 @@ import SpoolCore
 import Testing
 
 @testable import Spool
+@testable import SpoolEngine
 
 /// The subtitle thread's decisions: each cue once, in start order, when the playhead reaches it.
 @Suite struct CueScheduleTests {

@@ -3,6 +3,7 @@ import SpoolCore
 import Synchronization
 
 @testable import Spool
+@testable import SpoolEngine
 
 /// A scripted pipeline: records what the player asked for; the test sends its events.
 final class FakeItemPlayback: ItemPlayback {

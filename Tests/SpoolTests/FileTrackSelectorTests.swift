@@ -2,6 +2,7 @@ import SpoolCore
 import Testing
 
 @testable import Spool
+@testable import SpoolEngine
 
 /// The default-track rule for files (`FileTrackSelector`) and the request resolving a file's
 /// groups, on plain track descriptions.

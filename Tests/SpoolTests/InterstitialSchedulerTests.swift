@@ -4,6 +4,7 @@ import SpoolTestSupport
 import Testing
 
 @testable import Spool
+@testable import SpoolEngine
 
 /// An interstitial at `seconds` with the given attributes, as `InterstitialSchedule` gives them.
 private func interstitial(

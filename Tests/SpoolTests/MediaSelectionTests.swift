@@ -5,6 +5,7 @@ import SpoolTestSupport
 import Testing
 
 @testable import Spool
+@testable import SpoolEngine
 
 /// Media selection on the main actor (groups, `select(_:in:)`, criteria, cue delivery) with a
 /// fake engine, and the request the engine resolves against a presentation.

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import Spool
+@testable import SpoolEngine
 
 /// A video output that records Picture-in-Picture requests; the test sends its window events.
 final class FakePictureInPictureOutput: PictureInPictureVideoOutput {

@@ -5,6 +5,7 @@ import SpoolTestSupport
 import Testing
 
 @testable import Spool
+@testable import SpoolEngine
 
 /// The product's HTTP client choice, made once (`PlaybackHTTPTransport`) for both the
 /// progressive and the HLS path.

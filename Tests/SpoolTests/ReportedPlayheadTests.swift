@@ -2,6 +2,7 @@ import SpoolCore
 import Testing
 
 @testable import Spool
+@testable import SpoolEngine
 
 /// The reported playhead never goes back within a generation, and a new generation (a seek)
 /// may go anywhere.

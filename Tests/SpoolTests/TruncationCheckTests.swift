@@ -2,6 +2,7 @@ import SpoolCore
 import Testing
 
 @testable import Spool
+@testable import SpoolEngine
 
 @Suite("TruncationCheck: a file that ends before its media")
 struct TruncationCheckTests {

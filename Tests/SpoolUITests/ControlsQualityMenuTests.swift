@@ -2,6 +2,7 @@ import SpoolTestSupport
 import Testing
 
 @testable import Spool
+@testable import SpoolEngine
 @testable import SpoolUI
 
 /// The quality menu: Auto plus each HLS variant the caps allow, best first.

@@ -25,7 +25,7 @@ struct PlayerComposition {
         return PlayerComposition(
             audioSession: audioSession, sharedAudio: sharedAudio,
             makePlayback: { item in
-                PipelinePlayback(item: item, configuration: configuration, sharedAudio: sharedAudio)
+                PipelinePlayback(request: item.pipelineRequest, configuration: configuration, sharedAudio: sharedAudio)
             }, networkPath: PlaybackNetworkPath.shared)
     }
 
@@ -49,3 +49,6 @@ struct PlayerComposition {
         }
     }
 }
+
+/// Makes the pipeline for an item (the real engine, or a fake in tests).
+typealias ItemPlaybackFactory = @MainActor (PlayerItem) -> any ItemPlayback

@@ -33,3 +33,16 @@ extension PlayerItem {
             explicit: explicitSelections, criteria: selectionCriteria, environmentLanguages: environmentLanguages)
     }
 }
+
+extension PlayerItem {
+    /// The item as the engine takes it when its pipeline is made (read once, on the main actor).
+    var pipelineRequest: PipelineItemRequest {
+        PipelineItemRequest(
+            asset: asset, mediaSelection: mediaSelectionRequest, externalSubtitleURL: externalSubtitleURL,
+            contentKeyProvider: contentKeyProvider, forwardPlaybackEndTime: forwardPlaybackEndTime,
+            interstitialCut: interstitialCut, playoutLimit: playoutLimit,
+            preferredForwardBufferDuration: preferredForwardBufferDuration, preferredPeakBitRate: preferredPeakBitRate,
+            preferredMaximumResolution: preferredMaximumResolution,
+            limitsResolutionToViewport: limitsResolutionToViewport, preferredVariantIndex: preferredVariantIndex)
+    }
+}

@@ -2,13 +2,23 @@ import SpoolHLS
 
 /// What an item asked for, captured on the main actor when its pipeline is made and resolved
 /// on the demux thread once the presentation is loaded.
-struct MediaSelectionRequest: Sendable {
+package struct MediaSelectionRequest: Sendable {
     /// `PlayerItem.select(_:in:)` choices; a key present with `nil` selects nothing.
     var explicit: [MediaCharacteristic: MediaSelectionOption?]
     /// The player's criteria.
     var criteria: [MediaCharacteristic: MediaSelectionCriteria]
     /// The user's system languages.
     var environmentLanguages: [String]
+
+    /// A request with these choices, criteria and languages.
+    package init(
+        explicit: [MediaCharacteristic: MediaSelectionOption?], criteria: [MediaCharacteristic: MediaSelectionCriteria],
+        environmentLanguages: [String]
+    ) {
+        self.explicit = explicit
+        self.criteria = criteria
+        self.environmentLanguages = environmentLanguages
+    }
 
     /// The rendition to play for `characteristic`: the explicit choice when it names one of
     /// the presentation's renditions, else `RenditionSelector`'s rules.

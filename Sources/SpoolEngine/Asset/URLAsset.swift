@@ -1,5 +1,5 @@
 public import Foundation
-import SpoolHLS
+package import SpoolHLS
 import SpoolMedia
 import Synchronization
 
@@ -71,13 +71,13 @@ public final class URLAsset: AsynchronousPropertyLoading {
     }
 
     /// Whether the URL names an HLS playlist (by its extension, as players commonly decide).
-    var isHLS: Bool {
+    package var isHLS: Bool {
         ["m3u8", "m3u"].contains(url.pathExtension.lowercased())
     }
 
     /// The loaded HLS presentation (multivariant and first media playlist), once a load of an
     /// HLS asset has succeeded: the engine starts from it without fetching them again.
-    var hlsPresentation: HLSPresentation? {
+    package var hlsPresentation: HLSPresentation? {
         state.withLock { state in
             if case .loaded(_, let presentation) = state { return presentation }
             return nil

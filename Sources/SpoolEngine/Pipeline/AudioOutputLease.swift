@@ -156,7 +156,7 @@ final class AudioOutputLease: AudioOutput {
 
 /// The player's audio output, made on first use (on a pipeline thread: making one may block)
 /// and kept across items until the player closes it. Hands out leases one turn at a time.
-final class SharedAudioOutput: Sendable {
+package final class SharedAudioOutput: Sendable {
     private let make: @Sendable () throws(AudioOutputError) -> any AudioOutput
     private let output = Mutex<(any AudioOutput)?>(nil)
     private let format = Mutex<AudioFormat?>(nil)
@@ -173,7 +173,7 @@ final class SharedAudioOutput: Sendable {
         }
     }
 
-    init(make: @escaping @Sendable () throws(AudioOutputError) -> any AudioOutput) {
+    package init(make: @escaping @Sendable () throws(AudioOutputError) -> any AudioOutput) {
         self.make = make
     }
 
@@ -236,7 +236,7 @@ final class SharedAudioOutput: Sendable {
     }
 
     /// Closes the device (a WAV file is finished); the next lease opens a new one.
-    func close() {
+    package func close() {
         startedFormat = nil
         output.withLock { current -> (any AudioOutput)? in
             defer { current = nil }

@@ -10,8 +10,8 @@ import Synchronization
 /// Threads, not tasks: every stage blocks (I/O, decoding, device writes), and blocking the
 /// cooperative pool would starve every task in the process. The threads share one
 /// `PipelineControl`; commands from the main actor change it and return at once.
-final class PipelinePlayback: ItemPlayback {
-    let events: AsyncStream<ItemPlaybackEvent>
+package final class PipelinePlayback: ItemPlayback {
+    package let events: AsyncStream<ItemPlaybackEvent>
     let continuation: AsyncStream<ItemPlaybackEvent>.Continuation
     let asset: URLAsset
     let configuration: PlayerConfiguration
@@ -65,13 +65,13 @@ final class PipelinePlayback: ItemPlayback {
     /// Where the item's audio goes: a lease on the player's shared output.
     let sharedAudio: SharedAudioOutput?
 
-    @MainActor
-    init(item: PlayerItem, configuration: PlayerConfiguration, sharedAudio: SharedAudioOutput?) {
+    package init(request item: PipelineItemRequest, configuration: PlayerConfiguration, sharedAudio: SharedAudioOutput?)
+    {
         (events, continuation) = AsyncStream.makeStream(of: ItemPlaybackEvent.self)
         self.sharedAudio = sharedAudio
         asset = item.asset
-        choices = RenditionChoices(request: item.mediaSelectionRequest)
-        trackChoices = FileTrackChoices(request: item.mediaSelectionRequest)
+        choices = RenditionChoices(request: item.mediaSelection)
+        trackChoices = FileTrackChoices(request: item.mediaSelection)
         externalSubtitleURL = item.externalSubtitleURL
         contentKeyProvider = item.contentKeyProvider
         self.configuration = configuration
@@ -103,7 +103,7 @@ final class PipelinePlayback: ItemPlayback {
         return { [weak output] in output?.viewportSize }
     }
 
-    func start(at startTime: MediaTime?) {
+    package func start(at startTime: MediaTime?) {
         let startedAt = HostTime.now()
         if let startTime, startTime.isNumeric {
             control.update { state in
@@ -140,7 +140,7 @@ final class PipelinePlayback: ItemPlayback {
         }
     }
 
-    func prepareAsNext(after current: (any ItemPlayback)?) {
+    package func prepareAsNext(after current: (any ItemPlayback)?) {
         control.update { $0.isActive = false }
         if let current = current as? PipelinePlayback {
             let done = current.videoHandOff.withLock { handOff -> Bool in
@@ -164,7 +164,7 @@ final class PipelinePlayback: ItemPlayback {
         successor?.update { $0.previousVideoDone = true }
     }
 
-    func activate() {
+    package func activate() {
         let (wasActive, rate, stalled) = control.update { state -> (Bool, Double, Bool) in
             defer { state.isActive = true }
             return (state.isActive, state.rate, state.isStalled)
@@ -182,7 +182,7 @@ final class PipelinePlayback: ItemPlayback {
         (running.withLock { $0.audioOutput } as? AudioOutputLease)?.turn == .active
     }
 
-    func setRate(_ rate: Double, algorithm: AudioTimePitchAlgorithm) {
+    package func setRate(_ rate: Double, algorithm: AudioTimePitchAlgorithm) {
         let audioPlaying = hasAudioPlaying
         // The clock changes under the control lock, where the audio thread checks the rate
         // before it restarts the clock: a pause can never be undone by a write that saw the
@@ -199,12 +199,12 @@ final class PipelinePlayback: ItemPlayback {
         running.withLock { $0.audioOutput }?.setPaused(rate == 0)
     }
 
-    func setVolume(_ volume: Float) {
+    package func setVolume(_ volume: Float) {
         control.update { $0.volume = volume }
         running.withLock { $0.audioOutput }?.setVolume(volume)
     }
 
-    func pinVariant(_ index: Int?) {
+    package func pinVariant(_ index: Int?) {
         let pin = running.withLock { running in
             running.pinnedVariant = .some(index)
             return running.pinVariant
@@ -212,11 +212,11 @@ final class PipelinePlayback: ItemPlayback {
         pin?(index)
     }
 
-    func setWaitsToMinimizeStalling(_ waits: Bool) {
+    package func setWaitsToMinimizeStalling(_ waits: Bool) {
         control.update { $0.waitsToMinimizeStalling = waits }
     }
 
-    func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime, id: Int) {
+    package func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime, id: Int) {
         let request = SeekRequest(
             id: id, target: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter)
         let generation = control.update { state -> Int in
@@ -242,7 +242,7 @@ final class PipelinePlayback: ItemPlayback {
     /// an exact seek to the paused position that the demuxer holds until playback resumes
     /// (or another seek comes): then reading starts again from the keyframe before it and
     /// the picture goes on from the frame it stopped at.
-    func releaseResources() {
+    package func releaseResources() {
         let generation = control.update { state -> Int? in
             guard !state.stopped, state.rate == 0, state.firstFrameReported, state.generationStarted,
                 !state.resourcesReleased, state.pendingDemuxSeek == nil, !state.isStalled
@@ -261,14 +261,14 @@ final class PipelinePlayback: ItemPlayback {
     static let releaseSeekID = -1
 
     /// The clock's time, never behind what was reported before (`ReportedPlayhead`).
-    func currentTime() -> MediaTime {
+    package func currentTime() -> MediaTime {
         let generation = control.generation
         let time = clock.mediaTime(at: HostTime.now())
         let playhead = time.isNumeric ? time : .zero
         return reportedTime.withLock { $0.report(playhead, generation: generation) }
     }
 
-    func statistics() -> PlaybackStatistics {
+    package func statistics() -> PlaybackStatistics {
         var snapshot = counters.snapshot(bytesTransferred: running.withLock { $0.bytesRead }?() ?? 0)
         snapshot.bufferedBytes = Int64(running.withLock { $0.queues }.reduce(0) { $0 + $1.heldBytes })
         if let hls = running.withLock({ $0.hlsStatistics })?() {
@@ -279,7 +279,7 @@ final class PipelinePlayback: ItemPlayback {
         return snapshot
     }
 
-    func stop() {
+    package func stop() {
         let alreadyStopped = control.update { state -> Bool in
             defer { state.stopped = true }
             return state.stopped

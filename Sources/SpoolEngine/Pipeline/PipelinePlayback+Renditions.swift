@@ -122,7 +122,7 @@ extension PipelinePlayback {
     /// Switches a rendition while playing: a new audio rendition is opened by a seek to the
     /// current position (so audio and video stay in sync); the subtitle thread follows the
     /// new subtitle choice by itself.
-    func select(_ option: MediaSelectionOption?, for characteristic: MediaCharacteristic) {
+    package func select(_ option: MediaSelectionOption?, for characteristic: MediaCharacteristic) {
         if !asset.isHLS {
             selectTrack(option, for: characteristic)
             return

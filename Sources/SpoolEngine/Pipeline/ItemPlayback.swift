@@ -2,28 +2,28 @@ import Foundation
 import SpoolCore
 
 /// What the Player learns about an item when its pipeline is ready.
-struct ItemPlaybackInfo: Sendable, Equatable {
+package struct ItemPlaybackInfo: Sendable, Equatable {
     /// The item's duration; `indefinite` for live streams.
-    var duration: MediaTime
+    package var duration: MediaTime
     /// The tracks being played.
-    var tracks: [AssetTrack]
+    package var tracks: [AssetTrack]
     /// The video's display size in pixels; zero without video.
-    var presentationWidth: Int
-    var presentationHeight: Int
+    package var presentationWidth: Int
+    package var presentationHeight: Int
     /// Where seeking is possible.
-    var seekableTimeRanges: [TimeRange]
+    package var seekableTimeRanges: [TimeRange]
 }
 
 /// Buffer levels, as the item reports them.
-struct ItemBufferStatus: Sendable, Equatable {
-    var isPlaybackLikelyToKeepUp: Bool
-    var isPlaybackBufferEmpty: Bool
-    var isPlaybackBufferFull: Bool
-    var loadedTimeRanges: [TimeRange]
+package struct ItemBufferStatus: Sendable, Equatable {
+    package var isPlaybackLikelyToKeepUp: Bool
+    package var isPlaybackBufferEmpty: Bool
+    package var isPlaybackBufferFull: Bool
+    package var loadedTimeRanges: [TimeRange]
 }
 
 /// What an item's pipeline reports to the Player, in order.
-enum ItemPlaybackEvent: Sendable {
+package enum ItemPlaybackEvent: Sendable {
     /// Opened and primed: playback can start.
     case ready(ItemPlaybackInfo)
     /// The first video frame is on screen (or, without video, the first audio is playing).
@@ -51,7 +51,7 @@ enum ItemPlaybackEvent: Sendable {
 /// Every method returns promptly (the work happens on the pipeline's own threads) and may be
 /// called from the main actor. `events` delivers in order and finishes after `stop()` or a
 /// terminal failure.
-protocol ItemPlayback: AnyObject, Sendable {
+package protocol ItemPlayback: AnyObject, Sendable {
     /// The pipeline's reports, in order.
     var events: AsyncStream<ItemPlaybackEvent> { get }
 
@@ -117,6 +117,3 @@ extension ItemPlayback {
     /// Engines without buffers of their own have nothing to release.
     func releaseResources() {}
 }
-
-/// Makes the pipeline for an item (the real engine, or a fake in tests).
-typealias ItemPlaybackFactory = @MainActor (PlayerItem) -> any ItemPlayback
