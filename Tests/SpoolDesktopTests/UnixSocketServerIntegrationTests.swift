@@ -4,62 +4,6 @@ import SpoolDesktop
 import SpoolTestSupport
 import Testing
 
-/// A blocking UNIX-socket client for the tests, used only on dedicated threads.
-private final class SocketClient: Sendable {
-    let descriptor: Int32
-
-    init(path: String) throws {
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-        }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(descriptor)
-            throw ToolError(description: "connect \(path): \(String(cString: strerror(errno)))")
-        }
-    }
-
-    func write(_ bytes: [UInt8]) {
-        var sent = 0
-        while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes {
-                send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-            }
-            guard count > 0 else { return }
-            sent += count
-        }
-    }
-
-    /// Reads until `count` lines arrived (or the connection ends or 20 s pass).
-    func readLines(_ count: Int) -> [String] {
-        var data: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while data.filter({ $0 == 0x0A }).count < count {
-            let got = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            guard got > 0 else { break }
-            data += buffer[0..<got]
-        }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-    }
-
-    /// Whether the server closed the connection (a read returns 0).
-    func isClosedByServer() -> Bool {
-        var byte: UInt8 = 0
-        return recv(descriptor, &byte, 1, 0) == 0
-    }
-
-    deinit { close(descriptor) }
-}
-
 /// `UnixSocketServer` on real sockets: lines in, lines out, several clients, the socket file's
 /// rules (mode, stale, not a socket, live), the line limit, and closing.
 @Suite("UNIX socket server (integration)", .serialized, .timeLimit(.minutes(1)))
@@ -86,10 +30,10 @@ struct UnixSocketServerIntegrationTests {
         #expect(info.st_mode & 0o777 == 0o600)
         #expect(info.st_mode & S_IFMT == S_IFSOCK)
 
-        let first = try await runOnDedicatedThread { try SocketClient(path: path) }
+        let first = try await runOnDedicatedThread { try UnixSocketLineClient(path: path) }
         let connected = await Self.take(1, from: &events)
         guard case .connected(let firstID) = connected.first else { Issue.record("\(connected)"); return }
-        let second = try await runOnDedicatedThread { try SocketClient(path: path) }
+        let second = try await runOnDedicatedThread { try UnixSocketLineClient(path: path) }
         let connectedSecond = await Self.take(1, from: &events)
         guard case .connected(let secondID) = connectedSecond.first else { Issue.record("\(connectedSecond)"); return }
         #expect(firstID != secondID)
@@ -116,7 +60,7 @@ struct UnixSocketServerIntegrationTests {
         #expect(await runOnDedicatedThread { second.readLines(1) } == ["to-second"])
 
         // A last line without a newline counts when the client hangs up.
-        shutdown(first.descriptor, Int32(SHUT_WR))
+        first.shutdownWriting()
         let tail = await Self.take(2, from: &events)
         #expect(tail == [.line(firstID, Array("last".utf8)), .disconnected(firstID)])
 
@@ -132,7 +76,7 @@ struct UnixSocketServerIntegrationTests {
         let path = Self.path()
         let server = try UnixSocketServer(path: path, maximumLineLength: 1000)
         var events = server.events
-        let client = try await runOnDedicatedThread { try SocketClient(path: path) }
+        let client = try await runOnDedicatedThread { try UnixSocketLineClient(path: path) }
         _ = await Self.take(1, from: &events)
         let long = [UInt8](repeating: 0x78, count: 5000)
         await runOnDedicatedThread {
@@ -172,7 +116,7 @@ struct UnixSocketServerIntegrationTests {
         // Live: refused, and the live server keeps working.
         #expect(throws: UnixSocketError.self) { try UnixSocketServer(path: path) }
         var events = server.events
-        _ = try await runOnDedicatedThread { try SocketClient(path: path) }
+        _ = try await runOnDedicatedThread { try UnixSocketLineClient(path: path) }
         if case .connected = await events.next() {} else { Issue.record("the live server lost its socket") }
         await server.close()
 

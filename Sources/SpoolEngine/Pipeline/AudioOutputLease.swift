@@ -31,14 +31,15 @@ final class AudioOutputLease: AudioOutput {
 
     private let output: any AudioOutput
     private let shared: SharedAudioOutput
-    /// The turn and what a waiting lease was asked for, behind one condition: a blocked
-    /// `write` wakes when the turn comes or the lease is revoked.
-    let state: ConditionLock<(turn: Turn, pending: Pending)>
+    /// The turn, what a waiting lease was asked for, and whether a write that passed its turn
+    /// check is still reaching the device, behind one condition: a blocked `write` wakes when
+    /// the turn comes or the lease is revoked, and a revoke waits out the write in flight.
+    let state: ConditionLock<(turn: Turn, pending: Pending, isWriting: Bool)>
 
     init(_ output: any AudioOutput, shared: SharedAudioOutput, turn: Turn) {
         self.output = output
         self.shared = shared
-        self.state = ConditionLock((turn, Pending()))
+        self.state = ConditionLock((turn, Pending(), false))
     }
 
     /// The format the device is playing, if an earlier item started it: a new item converts
@@ -78,14 +79,17 @@ final class AudioOutputLease: AudioOutput {
         shared.startedFormat = format
     }
 
-    /// Blocks while the lease waits for its turn; then writes.
+    /// Blocks while the lease waits for its turn; then writes. The write is marked in flight
+    /// from its turn check to its return, so a revoke that comes in between discards it too.
     func write(_ buffer: PCMBuffer) throws(AudioOutputError) {
         let format = state.wait(timeout: nil) { state -> (turn: Turn, format: AudioFormat?)? in
             guard state.turn != .waiting else { return nil }
             defer { state.pending.format = nil }
+            if state.turn == .active { state.isWriting = true }
             return (state.turn, state.pending.format)
         }
         guard let format, format.turn == .active else { throw .stopped }
+        defer { state.update { $0.isWriting = false } }
         if let start = format.format, start != shared.startedFormat {
             try output.start(format: start)
             shared.startedFormat = start
@@ -151,6 +155,14 @@ final class AudioOutputLease: AudioOutput {
 
     fileprivate func end(as turn: Turn) {
         state.update { $0.turn = turn }
+    }
+
+    /// Waits until no write of this lease is reaching the device (a revoked lease starts no
+    /// new one); whether one was in flight when asked.
+    fileprivate func waitForWriteInFlight() -> Bool {
+        let wasWriting = state.withLock { $0.isWriting }
+        _ = state.wait(timeout: nil) { $0.isWriting ? nil : true }
+        return wasWriting
     }
 }
 
@@ -231,7 +243,13 @@ package final class SharedAudioOutput: Sendable {
         }
         let previous = lease.turn
         lease.end(as: .revoked)
-        if wasActive && previous == .active { flush() }
+        if wasActive && previous == .active {
+            flush()
+            // A write that passed its turn check before the revoke lands after that flush (the
+            // flush also frees the room a blocked write waits for): once it is done, discard
+            // it too, before the next lease's turn, so no sample of this item follows.
+            if lease.waitForWriteInFlight() { flush() }
+        }
         next?.activate()
     }
 

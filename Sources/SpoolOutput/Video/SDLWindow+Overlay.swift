@@ -7,6 +7,9 @@ struct SDLOverlayTexture {
     let handle: OpaquePointer
     let width: Int
     let height: Int
+    /// Where the uploaded overlay draws anything: the only parts blended (see
+    /// `OverlayDrawnRegions`).
+    var regions: [OverlayRegion] = []
 
     func destroy() {
         SDL_DestroyTexture(handle)
@@ -44,13 +47,30 @@ extension SDLWindow {
         guard status == 0 else {
             throw .presentFailed("cannot upload the overlay: \(SDLVideoSubsystem.lastError)")
         }
+        overlayTexture?.regions = OverlayDrawnRegions.regions(
+            width: overlay.width, height: overlay.height, pixels: overlay.pixels)
     }
 
-    /// Blends the overlay over the whole back buffer (after the video was drawn).
+    /// Blends the overlay over the back buffer (after the video was drawn), stretched to it
+    /// as a whole, but only where it draws anything: the transparent rest would change no pixel.
     func drawOverlay() throws(VideoOutputError) {
-        guard let texture = overlayTexture else { return }
-        guard SDL_RenderCopy(renderer, texture.handle, nil, nil) == 0 else {
-            throw .presentFailed("cannot draw the overlay: \(SDLVideoSubsystem.lastError)")
+        guard let texture = overlayTexture, !texture.regions.isEmpty else { return }
+        var outputWidth: Int32 = 0
+        var outputHeight: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
+        let scaleX = Double(outputWidth) / Double(texture.width)
+        let scaleY = Double(outputHeight) / Double(texture.height)
+        for region in texture.regions {
+            var source = SDL_Rect(
+                x: Int32(region.x), y: Int32(region.y), w: Int32(region.width), h: Int32(region.height))
+            let left = (Double(region.x) * scaleX).rounded(.down)
+            let top = (Double(region.y) * scaleY).rounded(.down)
+            let right = (Double(region.x + region.width) * scaleX).rounded(.up)
+            let bottom = (Double(region.y + region.height) * scaleY).rounded(.up)
+            var destination = SDL_Rect(x: Int32(left), y: Int32(top), w: Int32(right - left), h: Int32(bottom - top))
+            guard SDL_RenderCopy(renderer, texture.handle, &source, &destination) == 0 else {
+                throw .presentFailed("cannot draw the overlay: \(SDLVideoSubsystem.lastError)")
+            }
         }
     }
 
