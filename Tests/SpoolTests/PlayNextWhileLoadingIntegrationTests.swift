@@ -53,6 +53,9 @@ struct PlayNextWhileLoadingIntegrationTests {
         let secondStart = try #require(states.firstIndex { $0.item == clip }, "no state of the second item")
         #expect(states[secondStart...].allSatisfy { $0.item == clip }, "\(states)")
         let secondStates = states[secondStart...].compactMap { $0.fields["state"] as? String }
-        #expect(secondStates.first == "loading" && secondStates.contains("playing") && secondStates.last == "ended")
+        #expect(secondStates.first == "loading" && secondStates.contains("playing"), "\(secondStates)")
+        // The store's last state can reach the log after the session has closed it (the queue's
+        // end stops the session), so the clip's end is checked on the player's own line.
+        #expect(lines.contains { $0.type == "ended" && $0.item == clip })
     }
 }
