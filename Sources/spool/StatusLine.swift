@@ -18,8 +18,9 @@ struct StatusLine {
         guard isEnabled else { return }
         let time = player.currentTime()
         let duration = player.currentItem?.duration ?? .indefinite
-        let isCurrent = playbackState.itemID != nil && playbackState.itemID == player.currentItem?.itemID
-        let state = isCurrent ? Self.symbol(of: playbackState) : Self.symbol(of: player.timeControlStatus)
+        let state =
+            playbackState.isState(of: player.currentItem)
+            ? Self.symbol(of: playbackState) : Self.symbol(of: player.timeControlStatus)
         var line = "\(state) \(Self.clock(time))"
         if duration.isNumeric {
             line += " / \(Self.clock(duration)) \(Self.bar(time.seconds / max(duration.seconds, 0.001)))"

@@ -132,7 +132,7 @@ public final class MediaSession {
     /// (no store, or the store not yet moved on to this item) from the player.
     private func playbackState(of item: PlayerItem) -> NowPlayingPlaybackState {
         let requested: NowPlayingPlaybackState = player.rate != 0 ? .playing : isStopped ? .stopped : .paused
-        guard let storeState, storeState.itemID == item.itemID else {
+        guard let storeState, storeState.isState(of: item) else {
             return player.status == .failed && player.rate == 0 ? .stopped : requested
         }
         switch storeState {

@@ -17,12 +17,14 @@ extension SDLWindow {
         guard SDL_RenderClear(renderer) == 0 else {
             throw .presentFailed("cannot clear the window: \(SDLVideoSubsystem.lastError)")
         }
-        if let texture { try drawVideo(texture, gravity: gravity) }
-        try drawOverlay()
+        let output = outputSize
+        if let texture { try drawVideo(texture, gravity: gravity, output: output) }
+        try drawOverlay(output: output)
     }
 
-    private func drawVideo(_ texture: SDLTexture, gravity: VideoGravity) throws(VideoOutputError) {
-        let output = outputSize
+    private func drawVideo(
+        _ texture: SDLTexture, gravity: VideoGravity, output: (width: Int, height: Int)
+    ) throws(VideoOutputError) {
         let placement = gravity.placement(
             textureWidth: texture.width, textureHeight: texture.height, geometry: texture.displayGeometry,
             boundsWidth: output.width, boundsHeight: output.height)

@@ -53,13 +53,10 @@ extension SDLWindow {
 
     /// Blends the overlay over the back buffer (after the video was drawn), stretched to it
     /// as a whole, but only where it draws anything: the transparent rest would change no pixel.
-    func drawOverlay() throws(VideoOutputError) {
+    func drawOverlay(output: (width: Int, height: Int)) throws(VideoOutputError) {
         guard let texture = overlayTexture, !texture.regions.isEmpty else { return }
-        var outputWidth: Int32 = 0
-        var outputHeight: Int32 = 0
-        SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
-        let scaleX = Double(outputWidth) / Double(texture.width)
-        let scaleY = Double(outputHeight) / Double(texture.height)
+        let scaleX = Double(output.width) / Double(texture.width)
+        let scaleY = Double(output.height) / Double(texture.height)
         for region in texture.regions {
             var source = SDL_Rect(
                 x: Int32(region.x), y: Int32(region.y), w: Int32(region.width), h: Int32(region.height))

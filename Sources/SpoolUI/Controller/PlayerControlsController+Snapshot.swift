@@ -77,7 +77,7 @@ extension PlayerControlsController {
     }
 
     func phase(of item: PlayerItem) -> PlaybackSnapshot.Phase {
-        if let storeState, storeState.itemID == item.itemID, let phase = phase(of: storeState, item: item) {
+        if let storeState, storeState.isState(of: item), let phase = phase(of: storeState, item: item) {
             return phase
         }
         if let error = item.error { return .failed(message: error.message) }
