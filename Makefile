@@ -94,6 +94,8 @@ REALTIME_SUITES := $(REALTIME_SUITES)|FragmentedMP4RequestsIntegrationTests
 REALTIME_SUITES := $(REALTIME_SUITES)|PlayerViewWindowIntegrationTests
 # The subtitle window test's SDL window did not open within 10 s once under the main pass's load.
 REALTIME_SUITES := $(REALTIME_SUITES)|PlayerViewSubtitlesIntegrationTests
+# Its silent-server case times a failure against the wall clock (26.2 s against 25 once under the main pass's load).
+REALTIME_SUITES := $(REALTIME_SUITES)|HLSPlaybackIntegrationTests
 
 test: bootstrap lint-scripts lint gates
 	$(SWIFT) build --build-tests $(STRICT)
