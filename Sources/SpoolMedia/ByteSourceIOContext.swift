@@ -130,10 +130,26 @@ final class ByteSourceIOContext {
             // failures of the source itself are worth reporting later.
             return Int64(FFmpegError.notSeekable.rawValue)
         } catch {
-            return Int64(remember(error))
+            return Int64(restorePosition(after: error))
         }
         positionInBytes = target
         return target
+    }
+
+    /// FFmpeg takes a failed seek to leave the source where it was, and reads on from its own
+    /// buffer; a byte source that moved (an HTTP source drops its transfer to jump) is moved
+    /// back, so the next read continues the bytes FFmpeg expects. A failure of the seek alone
+    /// (FFmpeg's probe jumping near the end to estimate the duration, past where a server
+    /// still answers) is then not the asset's failure; only a source that cannot go back is
+    /// remembered as failed.
+    private func restorePosition(after error: ByteSourceError) -> Int32 {
+        if error == .cancelled { return remember(error) }
+        do {
+            try source.seek(to: positionInBytes)
+        } catch {
+            return remember(error)
+        }
+        return FFmpegError.ioError.rawValue
     }
 
     /// Records the first source failure and returns the `AVERROR` FFmpeg should see:

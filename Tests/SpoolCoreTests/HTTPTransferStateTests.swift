@@ -21,16 +21,42 @@ struct HTTPTransferStateTests {
         var state = HTTPTransferState(url: Self.url, bufferLimit: 1 << 20)
         let task = Self.task()
         state.begin(task, for: .open)
-        #expect(try state.responseOutcome() == nil, "nothing arrived yet")
+        #expect(try state.responseOutcome(to: state.attempt) == nil, "nothing arrived yet")
         #expect(
             state.receiveResponse(
                 Self.response(200, ["Content-Length": "1000", "Accept-Ranges": "bytes"]), from: task, at: .zero) == nil)
         #expect(state.receiveData(Data(repeating: 7, count: 600), from: task, at: .zero) == nil)
         state.complete(task, error: HTTPTransportError(.connectionLost, "lost"))
 
-        #expect(try state.responseOutcome() == true, "opened (seekable) despite the failure that followed")
+        #expect(
+            try state.responseOutcome(to: state.attempt) == true, "opened (seekable) despite the failure that followed")
         #expect(try state.take(upTo: 1 << 20)?.count == 600)
         #expect(throws: ByteSourceError.self) { try state.take(upTo: 1 << 20) }
+    }
+
+    @Test(
+        "head, bytes, the hang-up, a resume and its refusal all before the reader looks: the open still succeeded"
+    )
+    func refusedResumeAfterResponse() throws {
+        var state = HTTPTransferState(
+            url: Self.url, bufferLimit: 1 << 20, policy: LoadErrorPolicy(maxRetries: 3, retryDelay: .zero))
+        let open = Self.task()
+        state.begin(open, for: .open)
+        let awaited = state.attempt
+        _ = state.receiveResponse(Self.response(200, ["Content-Length": "1000"]), from: open, at: .zero)
+        _ = state.receiveData(Data(repeating: 7, count: 600), from: open, at: .zero)
+        state.complete(open, error: HTTPTransportError(.connectionLost, "lost"))
+        #expect(state.takePendingRetryDelay() != nil, "the policy retries the lost connection")
+        let resume = Self.task()
+        state.begin(resume, for: .resume(600))
+        _ = state.receiveResponse(Self.response(410, [:]), from: resume, at: .zero)
+
+        #expect(try state.responseOutcome(to: awaited) == false, "opened (not seekable); the refusal comes later")
+        #expect(try state.take(upTo: 1 << 20)?.count == 600)
+        #expect(throws: ByteSourceError.self) { try state.take(upTo: 1 << 20) }
+        #expect(throws: ByteSourceError.self, "the resume's own caller") {
+            try state.responseOutcome(to: state.attempt)
+        }
     }
 
     @Test("a failure before any response is the open's error")
@@ -39,7 +65,7 @@ struct HTTPTransferStateTests {
         let task = Self.task()
         state.begin(task, for: .open)
         state.complete(task, error: HTTPTransportError(.connectionRefused, "refused"))
-        #expect(throws: ByteSourceError.self) { try state.responseOutcome() }
+        #expect(throws: ByteSourceError.self) { try state.responseOutcome(to: state.attempt) }
     }
 
     @Test("a new request forgets the previous one's response")
@@ -52,7 +78,7 @@ struct HTTPTransferStateTests {
         let second = Self.task()
         state.begin(second, for: .seek(500))
         state.complete(second, error: HTTPTransportError(.connectionRefused, "refused"))
-        #expect(throws: ByteSourceError.self) { try state.responseOutcome() }
+        #expect(throws: ByteSourceError.self) { try state.responseOutcome(to: state.attempt) }
     }
 
     /// A streaming transfer of `length` bytes that received `received` of them `seconds` after
@@ -109,7 +135,7 @@ struct HTTPTransferStateTests {
             let toCancel = state.receiveResponse(
                 Self.response(404, ["Content-Length": "\(length)"]), from: task, at: .zero)
             #expect((toCancel != nil) == cancelled, "\(length)-byte body")
-            #expect(throws: ByteSourceError.self) { try state.responseOutcome() }
+            #expect(throws: ByteSourceError.self) { try state.responseOutcome(to: state.attempt) }
         }
     }
 }

@@ -119,11 +119,9 @@ struct PlayFailureIntegrationTests {
     /// `bytesBeforeCut`: a connection lost mid-transfer, long after the demuxer opened the
     /// stream. `paced` trickles the body (~1 MB/s) as a real network does; unpaced, the bytes
     /// and the hang-up arrive in one burst.
-    static func servingCut(of bytes: Data, on server: LoopbackHTTPServer, paced: Bool = true) {
-        let cut = ScriptedResponse(
-            status: 200, headers: [("Content-Type", "video/mp2t")], body: bytes,
-            throttle: paced ? ScriptedResponse.Throttle(chunkSize: 16 << 10, delay: .milliseconds(15)) : nil,
-            hangUpAfterBodyBytes: bytesBeforeCut)
+    /// `seekable` serves byte ranges too, so the demuxer also seeks: FFmpeg's probe jumps
+    /// near the end to estimate the duration, past the cut.
+    static func servingCut(of bytes: Data, on server: LoopbackHTTPServer, paced: Bool = true, seekable: Bool = false) {
         // Every answer is cut off at the same byte, and nothing past it exists any more: a
         // request to resume there or later gets 410 (which the load-error policy does not
         // retry), so the item fails at once instead of after the retries. A server that would
@@ -132,7 +130,11 @@ struct PlayFailureIntegrationTests {
         server.setRoute("/cut.ts") { request in
             let range = request.headers.first { $0.name.lowercased() == "range" }?.value ?? ""
             let start = Int(range.dropFirst("bytes=".count).prefix { $0.isNumber }) ?? 0
-            return start >= cutAt ? .status(410) : cut
+            guard start < cutAt else { return .status(410) }
+            return ScriptedResponse(
+                status: 200, headers: [("Content-Type", "video/mp2t")], body: bytes,
+                throttle: paced ? ScriptedResponse.Throttle(chunkSize: 16 << 10, delay: .milliseconds(15)) : nil,
+                ranges: seekable ? .bytes : .none, hangUpAfterBodyBytes: cutAt - (seekable ? start : 0))
         }
     }
 
@@ -156,6 +158,17 @@ struct PlayFailureIntegrationTests {
         try await Self.expectFailedToPlayToEnd(server.url("/cut.ts").absoluteString, decodedLike: arrived)
     }
 
+    @Test("a seekable download cut off mid-body: the probe's seek past the cut does not fail the item")
+    func seekableConnectionLost() async throws {
+        let bytes = try await Self.longTransportStream()
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        Self.servingCut(of: bytes, on: server, paced: false, seekable: true)
+        let arrived = try TestMedia.file(
+            named: "seekable-cut-reference.ts", contents: bytes.prefix(Self.bytesBeforeCut))
+        try await Self.expectFailedToPlayToEnd(server.url("/cut.ts").absoluteString, decodedLike: arrived)
+    }
+
     /// Plays `input` untimed and checks the failure: exit 1, one stderr line naming it, an
     /// error event and no "ended", and the frames that arrived — at least the ones ffmpeg
     /// decodes from `reference` (the same bytes, as a file), but for the last one, which may
@@ -170,7 +183,8 @@ struct PlayFailureIntegrationTests {
         #expect(lines.count == 1 && lines.first?.hasPrefix("spool: ") == true, "stderr: \(output.errorText)")
         #expect(lines.first?.contains(input) == true)
         let milestones = try PlayEvent.read(events).milestones
-        #expect(milestones == ["item(\(input))", "ready(\(input))", "error(\(input))"])
+        #expect(
+            milestones == ["item(\(input))", "ready(\(input))", "error(\(input))"], "stderr: \(output.errorText)")
         let played = PlayTool.hashColumn(try String(contentsOfFile: listing, encoding: .utf8))
         let available = PlayTool.hashColumn(
             try await PlayTool.ffmpegFrameMD5(of: reference, inputOptions: ["-threads", "1"]))

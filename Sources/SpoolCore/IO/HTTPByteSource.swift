@@ -83,14 +83,19 @@ public final class HTTPByteSource: ByteSource {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw .unsupportedScheme(url)
         }
-        try state.withLock { (transfer) throws(ByteSourceError) in
+        // The attempt is read under the lock that starts it: on a fast network a retry can
+        // begin before this thread looks again.
+        let awaited = try state.withLock { (transfer) throws(ByteSourceError) -> Int in
             switch transfer.phase {
-            case .idle: driver.start(.open, in: &transfer)
+            case .idle:
+                driver.start(.open, in: &transfer)
+                return transfer.attempt
             case .cancelled, .closed: throw .cancelled
-            default: break
+            // Already open: the open request was the first.
+            default: return 1
             }
         }
-        _ = try awaitResponse()
+        _ = try awaitResponse(to: awaited)
     }
 
     /// The resource's length in bytes, when the server said.
@@ -127,15 +132,15 @@ public final class HTTPByteSource: ByteSource {
     /// data. Throws `.notSeekable` when the bytes are not buffered and the server does not
     /// accept ranges, and network errors like `open()`.
     public func seek(to offset: Int64) throws(ByteSourceError) {
-        let needsResponse = try state.withLock { (transfer) throws(ByteSourceError) -> Bool in
+        let awaited = try state.withLock { (transfer) throws(ByteSourceError) -> Int? in
             let (plan, stale) = try transfer.prepareSeek(to: offset, at: options.now())
             stale?.cancel()
-            guard case .request(let purpose) = plan else { return false }
+            guard case .request(let purpose) = plan else { return nil }
             driver.start(purpose, in: &transfer)
-            return true
+            return transfer.attempt
         }
-        guard needsResponse else { return }
-        guard try awaitResponse() else { throw .notSeekable(url) }
+        guard let awaited else { return }
+        guard try awaitResponse(to: awaited) else { throw .notSeekable(url) }
     }
 
     /// Cancels the transfer and makes blocked and later calls throw `.cancelled`. Safe from
@@ -189,15 +194,14 @@ public final class HTTPByteSource: ByteSource {
         state.wait(timeout: timeout) { $0.retryDelays.count >= count ? $0.retryDelays : nil }
     }
 
-    /// Waits for the response head of the request just started (through the retries the
+    /// Waits for the response head of request `attempt`, just started (through the retries the
     /// load-error policy allows). Returns whether the source is still seekable afterwards (a
     /// 200 answer to a range request makes it unseekable). Each attempt's wait is bounded a
     /// little beyond the request timeout in case the session never reports back; a backoff
     /// between attempts is bounded by the retry timer.
-    private func awaitResponse() throws(ByteSourceError) -> Bool {
-        let attempt = state.withLock { $0.attempt }
+    private func awaitResponse(to attempt: Int) throws(ByteSourceError) -> Bool {
         let outcome = try state.wait(timeout: options.requestTimeout + .seconds(5)) {
-            (transfer) throws(ByteSourceError) -> Bool? in try transfer.responseOutcome()
+            (transfer) throws(ByteSourceError) -> Bool? in try transfer.responseOutcome(to: attempt)
         }
         if let outcome { return outcome }
         let error = ByteSourceError.network("no response within \(options.requestTimeout)", url)
@@ -209,7 +213,7 @@ public final class HTTPByteSource: ByteSource {
         }
         task?.cancel()
         // The response may have arrived just as the wait gave up: judge it like any other.
-        guard timedOut else { return try awaitResponse() }
+        guard timedOut else { return try awaitResponse(to: attempt) }
         throw error
     }
 }

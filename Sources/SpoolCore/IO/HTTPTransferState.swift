@@ -86,9 +86,10 @@ struct HTTPTransferState: Sendable {
     private(set) var length: Int64?
     private(set) var isSeekable = false
     private(set) var bytesTransferred: Int64 = 0
-    /// Whether the current request's response head was accepted. It stays true when the
-    /// transfer then fails: the bytes it delivered are the reader's, and come before the error.
-    private(set) var hasAcceptedResponse = false
+    /// The last request (`attempt`) whose response head was accepted; 0 before any. It stays
+    /// set when the transfer then fails, and when a retry of it is refused: the bytes it
+    /// delivered are the reader's, and come before the error.
+    private(set) var answeredAttempt = 0
     /// When the current request's response head arrived, and the body bytes since: its rate,
     /// which tells whether cancelling it could race its completion (`canCancelSafely(at:)`).
     private(set) var responseAt: Duration?
@@ -156,7 +157,6 @@ struct HTTPTransferState: Sendable {
     mutating func begin(_ task: any HTTPTransfer, for purpose: HTTPRequestPurpose, at clockNow: Duration = .zero) {
         self.task = task
         phase = .awaitingResponse(purpose)
-        hasAcceptedResponse = false
         responseAt = nil
         bytesThisRequest = 0
         refusedBodyLength = nil
@@ -166,16 +166,18 @@ struct HTTPTransferState: Sendable {
         cancelTimers()
     }
 
-    /// What a caller waiting for the current request's response learns: `nil` while it has
-    /// not arrived; once it has, whether the source is seekable — even when the transfer
-    /// failed right after it (a body cut off in the same burst as its head: the bytes that
-    /// arrived are read first, then the error); the error when it failed before a response.
-    func responseOutcome() throws(ByteSourceError) -> Bool? {
+    /// What a caller waiting for the response to request `awaited` (the `attempt` it
+    /// started) learns: `nil` while it has not arrived; once it has, whether the source is
+    /// seekable — even when the transfer failed right after it, and when the retries that
+    /// followed failed too (a body cut off in the same burst as its head, and a resume
+    /// refused, all before the caller looked: the bytes that arrived are read first, then the
+    /// error); the error when it failed before a response.
+    func responseOutcome(to awaited: Int) throws(ByteSourceError) -> Bool? {
         switch phase {
         // A resumed body means the caller's request was answered already.
         case .awaitingResponse(let purpose), .retrying(let purpose): return purpose.continuesBody ? isSeekable : nil
         case .cancelled, .closed: throw .cancelled
-        case .failed(let error): if hasAcceptedResponse { return isSeekable } else { throw error }
+        case .failed(let error): if answeredAttempt >= awaited { return isSeekable } else { throw error }
         default: return isSeekable
         }
     }
@@ -402,7 +404,7 @@ struct HTTPTransferState: Sendable {
     private mutating func accept(_ head: HTTPResponseHead) {
         if validator == nil { validator = head.validator }
         phase = .streaming
-        hasAcceptedResponse = true
+        answeredAttempt = attempt
         hasStartedBody = true
     }
 
@@ -428,7 +430,7 @@ struct HTTPTransferState: Sendable {
         }
         let stale = detachTask(at: now)
         length = purpose.continuesBody ? offset : (total ?? offset)
-        hasAcceptedResponse = true
+        answeredAttempt = attempt
         phase = .finished
         cancelTimers()
         return stale

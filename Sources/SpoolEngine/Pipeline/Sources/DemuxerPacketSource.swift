@@ -98,7 +98,9 @@ final class DemuxerPacketSource: PacketSource {
                 case .network: .ioNetwork
                 default: .ioUnexpectedEnd
                 }
-            return PlaybackError(code, "\(itemName): \(sourceError)", underlying: sourceError)
+            // Most source errors name their URL already, which is usually the item's name.
+            let message = "\(sourceError)".contains(itemName) ? "\(sourceError)" : "\(itemName): \(sourceError)"
+            return PlaybackError(code, message, underlying: sourceError)
         }
         return PlaybackError(.ioUnexpectedEnd, "\(itemName): reading stopped early: \(error)", underlying: error)
     }
