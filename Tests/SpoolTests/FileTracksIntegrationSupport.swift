@@ -91,8 +91,9 @@ enum FileTracksMedia {
     }
 
     /// ffprobe's subtitle packets of stream `index` that hold text: presentation time and end,
-    /// in seconds. (mov_text fills the gaps between cues with empty samples: 2 bytes, a zero
-    /// text length.)
+    /// in seconds on the item's timeline (from the container's start time, to the millisecond
+    /// as `--events` writes them). (mov_text fills the gaps between cues with empty samples: 2
+    /// bytes, a zero text length.)
     static func subtitlePackets(of url: URL, stream index: Int) async throws -> [(start: Double, end: Double)] {
         let output = try await ToolRunner.run(
             try ToolRunner.find("ffprobe"),
@@ -100,10 +101,12 @@ enum FileTracksMedia {
                 "-v", "error", "-select_streams", "\(index)", "-show_entries", "packet=pts_time,duration_time,size",
                 "-of", "csv=p=0", url.path,
             ], timeout: .seconds(60))
+        let origin = try await PlayTool.ffmpegProbeStartTime(of: url)
+        func onItemTimeline(_ seconds: Double) -> Double { ((seconds - origin) * 1000).rounded() / 1000 }
         return String(decoding: output.standardOutput, as: UTF8.self).split(separator: "\n").compactMap { line in
             let fields = line.split(separator: ",").compactMap { Double($0) }
             guard fields.count == 3, fields[2] > 2 else { return nil }
-            return (fields[0], fields[0] + fields[1])
+            return (onItemTimeline(fields[0]), onItemTimeline(fields[0] + fields[1]))
         }
     }
 

@@ -96,19 +96,19 @@ struct HLSRenditionIntegrationTests {
             server.url(ladder.masterPlaylistPath).absoluteString,
         ])
         #expect(run.status == 0, "\(run.errorText)")
-        let expected = try Self.cuesOnTheMediaTimeline(ladder)
+        let expected = try await Self.cuesOnTheItemTimeline(ladder)
         #expect(expected.count == HLSTestMedia.subtitleCues.count)
         let log = try PlayEvent.read(events)
         let cues = log.filter { $0.type == "cue" }
         #expect(cues.map { $0.fields["text"] as? String } == expected.map(\.text))
         #expect(cues.map { $0.fields["start"] as? Double } == expected.map(\.start), "\(cues)")
         #expect(cues.map { $0.fields["end"] as? Double } == expected.map(\.end))
-        // Delivered at presentation time: never before the playhead (which starts at the
-        // first timestamp, about 1.4 s, when the item is ready) reached the cue.
+        // Delivered at presentation time: never before the playhead (which starts at 0 when
+        // the item is ready) reached the cue.
         let ready = try #require(log.first { $0.type == "ready" }?.fields["t"] as? Double)
         for (cue, start) in zip(cues, expected.map(\.start)) {
             let delivered = try #require(cue.fields["t"] as? Double) - ready
-            #expect(delivered >= start - 1.5, "\(cue.fields)")
+            #expect(delivered >= start - 0.1, "\(cue.fields)")
         }
         #expect(log.contains { $0.type == "ended" })
 
@@ -204,7 +204,10 @@ struct HLSRenditionIntegrationTests {
         player.play()
         #expect(await poll(timeout: .seconds(20)) { player.currentTime().seconds > 4 })
         #expect(item.currentMediaSelection.selectedMediaOption(in: group)?.extendedLanguageTag == "en")
-        let switchedAt = player.currentTime()
+        // The recorder sees the stream's timestamps; the player, item time from 0.
+        let origin = MediaTime(
+            seconds: try await Self.streamOrigin(ladder), preferredTimescale: 90_000)
+        let switchedAt = player.currentTime() + origin
         item.select(french, in: group)
         #expect(await events.wait { $0.contains(.didPlayToEnd(itemID: item.id)) })
         #expect(item.currentMediaSelection.audible == french)
@@ -249,21 +252,32 @@ struct HLSRenditionIntegrationTests {
         #expect(await cues.wait { $0.count == 1 })
         #expect(item.currentMediaSelection.legible == english)
         item.select(nil, in: group)
-        // Past the second cue's end (1.4 + 3.522 s) and before the third's start (1.4 + 4.522 s).
-        #expect(await poll(timeout: .seconds(20)) { player.currentTime().seconds > 5.0 })
+        // Past the second cue's end (3.522 s) and before the third's start (4.522 s).
+        #expect(await poll(timeout: .seconds(20)) { player.currentTime().seconds > 3.6 })
         #expect(item.currentMediaSelection.legible == nil)
         item.select(english, in: group)
         #expect(await events.wait { $0.contains(.didPlayToEnd(itemID: item.id)) })
-        let expected = try Self.cuesOnTheMediaTimeline(ladder)
+        let expected = try await Self.cuesOnTheItemTimeline(ladder)
         #expect(cues.elements.map(\.text) == [expected[0], expected[2], expected[3]].map(\.text))
         #expect(cues.elements.last?.start.seconds == expected[3].start)
     }
 
+    /// The first timestamp of the ladder's first video segment: item time 0 on the stream's
+    /// timestamps (ffmpeg's MPEG-TS muxer starts near 1.4 s).
+    static func streamOrigin(_ ladder: SpoolTestSupport.HLSLadder) async throws -> Double {
+        let segments = try FileManager.default.contentsOfDirectory(
+            at: ladder.directory.appendingPathComponent("v0"), includingPropertiesForKeys: nil
+        ).filter { $0.pathExtension == "ts" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+        return try await PlayTool.ffmpegProbeStartTime(of: try #require(segments.first))
+    }
+
     /// Every cue of the subtitle ladder's .vtt segments, moved by their X-TIMESTAMP-MAP
-    /// (MPEGTS ticks of 90 kHz, LOCAL 0): the times Spool's clock shows them at.
-    static func cuesOnTheMediaTimeline(_ ladder: SpoolTestSupport.HLSLadder) throws -> [(
+    /// (MPEGTS ticks of 90 kHz, LOCAL 0) onto the stream's timestamps, then onto the item's
+    /// timeline (from the first segment's start): the times `Player` reports them at.
+    static func cuesOnTheItemTimeline(_ ladder: SpoolTestSupport.HLSLadder) async throws -> [(
         text: String, start: Double, end: Double
     )] {
+        let origin = try await streamOrigin(ladder)
         let files = try FileManager.default.contentsOfDirectory(
             at: ladder.directory.appendingPathComponent("v0"), includingPropertiesForKeys: nil
         ).filter { $0.pathExtension == "vtt" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
@@ -277,8 +291,8 @@ struct HLSRenditionIntegrationTests {
             let offset = try #require(ticks) / 90_000
             for (index, line) in lines.enumerated() where line.contains(" --> ") {
                 let times = line.components(separatedBy: " --> ").map(Self.seconds)
-                let start = ((times[0] + offset) * 1000).rounded() / 1000
-                let end = ((times[1] + offset) * 1000).rounded() / 1000
+                let start = ((times[0] + offset - origin) * 1000).rounded() / 1000
+                let end = ((times[1] + offset - origin) * 1000).rounded() / 1000
                 cues.append((lines[index + 1], start, end))
             }
         }

@@ -48,6 +48,19 @@ enum PlayTool {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// The container's first timestamp, in seconds, as ffprobe reads it (`format=start_time`).
+    static func ffmpegProbeStartTime(of url: URL) async throws -> Double {
+        let output = try await ToolRunner.run(
+            try ToolRunner.find("ffprobe"),
+            ["-v", "error", "-show_entries", "format=start_time", "-of", "csv=p=0", url.path], timeout: .seconds(60))
+        let text = String(decoding: output.standardOutput, as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        guard output.status == 0, let seconds = Double(text) else {
+            throw ToolError(description: "ffprobe could not read the start time of \(url.path): \(output.errorText)")
+        }
+        return seconds
+    }
+
     /// How many samples (per channel) ffmpeg decodes from the first audio stream of `url`.
     static func ffmpegDecodedSampleCount(of url: URL) async throws -> Int {
         // Mixed down to one channel of 16-bit samples: two bytes per sample, count unchanged.

@@ -216,7 +216,9 @@ public class Player {
     /// Pauses.
     public func pause() { rate = 0 }
 
-    /// The playhead of the current item; `invalid` without one.
+    /// The playhead of the current item, on the item's timeline: from 0 at its start to its
+    /// duration, whatever the stream's own first timestamp (an MPEG-TS file's is near 1.4 s);
+    /// `invalid` without an item.
     public func currentTime() -> MediaTime {
         playback?.currentTime() ?? .invalid
     }

@@ -53,6 +53,9 @@ final class HLSPacketSource: PacketSource {
 
     var startTime: MediaTime { presentation.isLive ? (stream.liveWindow?.start ?? .zero) + offset : offset }
 
+    /// Playlist time 0: item time is playlist time, also as a live window slides.
+    var timelineOrigin: MediaTime { offset }
+
     var duration: MediaTime { presentation.duration }
 
     var seekableTimeRanges: [TimeRange] {

@@ -16,6 +16,12 @@ struct SeekRequest: Sendable, Equatable {
         guard toleranceBefore.isNumeric else { return nil }
         return target - toleranceBefore
     }
+
+    /// The same request `offset` later: an item-time request made before the item opened,
+    /// moved onto the stream's timestamps once their origin is known.
+    func shifted(by offset: MediaTime) -> SeekRequest {
+        SeekRequest(id: id, target: target + offset, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter)
+    }
 }
 
 /// Everything the pipeline threads share, behind one condition variable: every change
@@ -29,7 +35,13 @@ struct PipelineControlState: Sendable {
     var stopped = false
     /// Bumped by every seek. Queue elements and decoder state from an older generation are stale.
     var generation = 0
-    /// The seek that started the current generation (nil for the initial one).
+    /// The stream's timestamp at item time 0 (the container's start; for HLS, the first
+    /// segment's): the pipeline runs on the stream's timestamps, `Player` on item time, from 0
+    /// to the duration. `nil` until the source is open: requests made before then are in item
+    /// time and are moved when it is set (`settleTimelineOrigin`).
+    var timelineOrigin: MediaTime?
+    /// The seek that started the current generation (nil for the initial one); on the
+    /// stream's timestamps once `timelineOrigin` is set.
     var seek: SeekRequest?
     /// The latest seek the demuxer has not performed yet.
     var pendingDemuxSeek: SeekRequest?
@@ -80,6 +92,26 @@ struct PipelineControlState: Sendable {
 }
 
 extension PipelineControlState {
+    /// Fixes the timeline's origin once the source is open, and moves the seek asked for
+    /// meanwhile (a start position, a chapter) from item time onto the stream's timestamps.
+    mutating func settleTimelineOrigin(_ origin: MediaTime) {
+        guard timelineOrigin == nil else { return }
+        timelineOrigin = origin
+        seek = seek?.shifted(by: origin)
+        pendingDemuxSeek = pendingDemuxSeek?.shifted(by: origin)
+    }
+
+    /// `time` on the item's timeline (from 0) moved onto the stream's timestamps; unchanged
+    /// before the origin is known (`settleTimelineOrigin` moves it then).
+    func streamTime(ofItemTime time: MediaTime) -> MediaTime {
+        timelineOrigin.map { time + $0 } ?? time
+    }
+
+    /// A stream timestamp on the item's timeline (0 at the item's start).
+    func itemTime(ofStreamTime time: MediaTime) -> MediaTime {
+        timelineOrigin.map { time - $0 } ?? time
+    }
+
     /// Starts the generation of `request` (a seek, or a release's re-read): older queue
     /// elements and decoder state become stale, the end bookkeeping starts over, and the
     /// demuxer performs the request — at once, or with `holdingReads` once playback resumes.

@@ -7,7 +7,8 @@ extension PipelinePlayback {
     /// item the interstitial scheduler manages, the next interstitial (its playlist time
     /// converted with the source's timestamp offset).
     func settleEndTime(of source: any PacketSource) {
-        var end = forwardPlaybackEndTime.isNumeric ? forwardPlaybackEndTime : nil
+        // `forwardPlaybackEndTime` is item time, like every time `Player` takes.
+        var end = forwardPlaybackEndTime.isNumeric ? forwardPlaybackEndTime + source.timelineOrigin : nil
         if let playoutLimit, playoutLimit.isNumeric {
             let limit = (source.startTime.isNumeric ? source.startTime : .zero) + playoutLimit
             end = end.map { min($0, limit) } ?? limit

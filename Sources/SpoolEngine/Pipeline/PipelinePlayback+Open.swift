@@ -7,6 +7,8 @@ extension PipelinePlayback {
     /// `container` is what the item's probe left open, for the demuxer to start from.
     func openAndRun(startedAt: Duration, tracks: [AssetTrack], container: OpenedContainer?) {
         guard let source = openPacketSource(tracks: tracks, container: container) else { return }
+        let origin = source.timelineOrigin
+        control.update { $0.settleTimelineOrigin(origin) }
         settleEndTime(of: source)
         guard let subtitles = prepareSubtitles(mediaStart: source.startTime) else { return }
 
@@ -144,22 +146,24 @@ extension PipelinePlayback {
         // A file's tracks as chosen, reported with readiness (as an HLS item's renditions are).
         if !asset.isHLS { continuation.yield(.mediaSelection(trackChoices.selection)) }
         continuation.yield(
-            .ready(
+            ItemPlaybackEvent.ready(
                 ItemPlaybackInfo(
                     duration: source.duration, tracks: tracks,
                     presentationWidth: videoStream?.presentationSize.width ?? 0,
                     presentationHeight: videoStream?.presentationSize.height ?? 0,
-                    seekableTimeRanges: source.seekableTimeRanges)))
+                    seekableTimeRanges: source.seekableTimeRanges)
+            ).onItemTimeline(from: origin))
 
         for worker in workers {
             let thread = Thread(block: worker.body)
             thread.name = worker.name
             thread.start()
         }
-        startSubtitles(subtitles, mediaStart: sourceStart, events: events)
+        startSubtitles(subtitles, mediaStart: sourceStart, origin: origin, events: events)
         DemuxLoop(
             source: source, control: control, videoPackets: videoPackets, audioPackets: audioPackets, clock: clock,
-            itemName: itemName, report: { [continuation] event in continuation.yield(event) }
+            itemName: itemName,
+            report: { [continuation] event in continuation.yield(event.onItemTimeline(from: origin)) }
         ).run()
     }
 }

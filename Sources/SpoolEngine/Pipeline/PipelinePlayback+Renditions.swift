@@ -66,9 +66,10 @@ extension PipelinePlayback {
         return plan
     }
 
-    /// Starts the subtitle thread for `plan`. Untimed, cues go out as soon as they are read
+    /// Starts the subtitle thread for `plan`; cues go out on the item timeline that starts at
+    /// `origin`. Untimed, cues go out as soon as they are read
     /// and the item's end waits for the last of them.
-    func startSubtitles(_ plan: SubtitlePlan, mediaStart: MediaTime, events: PipelineEvents) {
+    func startSubtitles(_ plan: SubtitlePlan, mediaStart: MediaTime, origin: MediaTime, events: PipelineEvents) {
         let makeFeed: SubtitleLoop.MakeFeed
         let choice: (@Sendable () -> SubtitleLoop.SubtitleChoice)?
         switch plan {
@@ -113,7 +114,8 @@ extension PipelinePlayback {
         let continuation = continuation
         let loop = SubtitleLoop(
             control: control, clock: clock, choice: choice, makeFeed: makeFeed,
-            deliver: { cue in continuation.yield(.cue(cue)) }, untimedDone: untimedDone)
+            deliver: { cue in continuation.yield(ItemPlaybackEvent.cue(cue).onItemTimeline(from: origin)) },
+            untimedDone: untimedDone)
         let thread = Thread { loop.run(mediaStart: mediaStart) }
         thread.name = "spool-subtitles"
         thread.start()

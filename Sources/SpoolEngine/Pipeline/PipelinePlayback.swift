@@ -107,7 +107,9 @@ package final class PipelinePlayback: ItemPlayback {
         let startedAt = HostTime.now()
         if let startTime, startTime.isNumeric {
             control.update { state in
-                let request = SeekRequest(id: 0, target: startTime, toleranceBefore: .zero, toleranceAfter: .zero)
+                let request = SeekRequest(
+                    id: 0, target: state.streamTime(ofItemTime: startTime), toleranceBefore: .zero,
+                    toleranceAfter: .zero)
                 state.seek = request
                 state.pendingDemuxSeek = request
             }
@@ -217,14 +219,15 @@ package final class PipelinePlayback: ItemPlayback {
     }
 
     package func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime, id: Int) {
-        let request = SeekRequest(
-            id: id, target: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter)
         let generation = control.update { state -> Int in
+            let request = SeekRequest(
+                id: id, target: state.streamTime(ofItemTime: time), toleranceBefore: toleranceBefore,
+                toleranceAfter: toleranceAfter)
             state.beginGeneration(for: request, holdingReads: false)
             // The clock jumps to the target; the new generation's audio (or first frame)
             // re-anchors it. Under the control lock, like the audio thread's anchor, which
             // checks the generation there: a write of the old stretch cannot move it back.
-            clock.anchor(media: time, at: HostTime.now())
+            clock.anchor(media: request.target, at: HostTime.now())
             return state.generation
         }
         discardQueues(before: generation)
@@ -261,10 +264,11 @@ package final class PipelinePlayback: ItemPlayback {
     static let releaseSeekID = -1
 
     /// The clock's time, never behind what was reported before (`ReportedPlayhead`).
+    /// The playhead on the item's timeline (from 0), however the stream's timestamps start.
     package func currentTime() -> MediaTime {
-        let generation = control.generation
+        let (generation, origin) = control.withLock { ($0.generation, $0.timelineOrigin) }
         let time = clock.mediaTime(at: HostTime.now())
-        let playhead = time.isNumeric ? time : .zero
+        let playhead = time.isNumeric ? time - (origin ?? .zero) : .zero
         return reportedTime.withLock { $0.report(playhead, generation: generation) }
     }
 

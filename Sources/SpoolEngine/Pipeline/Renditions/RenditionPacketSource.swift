@@ -52,6 +52,7 @@ final class RenditionPacketSource: PacketSource {
     deinit { audioStream?.close() }
 
     var startTime: MediaTime { main.startTime }
+    var timelineOrigin: MediaTime { main.timelineOrigin }
     var duration: MediaTime { main.duration }
     var seekableTimeRanges: [TimeRange] { main.seekableTimeRanges }
 

@@ -12,6 +12,10 @@ protocol PacketSource: AnyObject {
     var audio: MediaStreamInfo? { get }
     /// Where the timeline starts (the first timestamp); `invalid` when unknown.
     var startTime: MediaTime { get }
+    /// The timestamp that is item time 0 (`Player.currentTime()` runs from 0 to the
+    /// duration): the container's start; for HLS, the first segment's playlist time 0, which
+    /// stays put as a live window moves.
+    var timelineOrigin: MediaTime { get }
     /// The duration; `indefinite` for a live stream.
     var duration: MediaTime { get }
     /// The ranges `seek(to:)` can reach.
@@ -50,4 +54,9 @@ enum PacketSourceFailure: Error {
     case cancelled
     /// Reading failed; the error says why, naming the item.
     case failed(PlaybackError)
+}
+
+extension PacketSource {
+    /// A file's origin: its first timestamp (0 when the container does not say).
+    var timelineOrigin: MediaTime { startTime.isNumeric ? startTime : .zero }
 }
