@@ -107,11 +107,6 @@ extension PipelineControlState {
         timelineOrigin.map { time + $0 } ?? time
     }
 
-    /// A stream timestamp on the item's timeline (0 at the item's start).
-    func itemTime(ofStreamTime time: MediaTime) -> MediaTime {
-        timelineOrigin.map { time - $0 } ?? time
-    }
-
     /// Starts the generation of `request` (a seek, or a release's re-read): older queue
     /// elements and decoder state become stale, the end bookkeeping starts over, and the
     /// demuxer performs the request — at once, or with `holdingReads` once playback resumes.

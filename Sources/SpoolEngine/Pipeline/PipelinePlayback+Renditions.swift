@@ -67,8 +67,8 @@ extension PipelinePlayback {
     }
 
     /// Starts the subtitle thread for `plan`; cues go out on the item timeline that starts at
-    /// `origin`. Untimed, cues go out as soon as they are read
-    /// and the item's end waits for the last of them.
+    /// `origin`. Untimed, cues go out as soon as they are read and the item's end waits for
+    /// the last of them.
     func startSubtitles(_ plan: SubtitlePlan, mediaStart: MediaTime, origin: MediaTime, events: PipelineEvents) {
         let makeFeed: SubtitleLoop.MakeFeed
         let choice: (@Sendable () -> SubtitleLoop.SubtitleChoice)?

@@ -263,8 +263,8 @@ package final class PipelinePlayback: ItemPlayback {
     /// The seek ID of a release's re-read: no `Player` seek waits for it.
     static let releaseSeekID = -1
 
-    /// The clock's time, never behind what was reported before (`ReportedPlayhead`).
-    /// The playhead on the item's timeline (from 0), however the stream's timestamps start.
+    /// The clock's time on the item's timeline (from 0, however the stream's timestamps
+    /// start), never behind what was reported before (`ReportedPlayhead`).
     package func currentTime() -> MediaTime {
         let (generation, origin) = control.withLock { ($0.generation, $0.timelineOrigin) }
         let time = clock.mediaTime(at: HostTime.now())
