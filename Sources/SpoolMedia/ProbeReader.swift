@@ -43,8 +43,17 @@ enum ProbeReader {
 
     /// The chapters FFmpeg's demuxer exported (Matroska's, and in MP4 the `chpl` list or the
     /// QuickTime chapter track), sorted by start; ends clamped so none runs backwards.
+    /// On the item's timeline, as the player's time is: FFmpeg gives them on the stream's
+    /// timestamps, so a file whose timestamps start at 5 s has its first chapter at 0, not 5
+    /// (one starting before the first timestamp starts at 0).
     private static func chapters(of format: AVFormatContext, duration: MediaTime) -> [MediaChapter] {
         guard let list = format.chapters else { return [] }
+        let origin =
+            format.start_time == cffmpeg_nopts_value()
+            ? MediaTime.zero : MediaTime(value: format.start_time, timescale: cffmpeg_time_base())
+        func onItemTimeline(_ time: MediaTime) -> MediaTime {
+            origin == .zero ? time : max(time - origin, .zero)
+        }
         let chapters = (0..<Int(format.nb_chapters)).compactMap { index -> MediaChapter? in
             guard let chapter = list[index]?.pointee, chapter.time_base.num > 0, chapter.time_base.den > 0
             else { return nil }
@@ -56,8 +65,8 @@ enum ProbeReader {
                 return MediaTime(
                     value: av_rescale_q(units, base, AVRational(num: 1, den: 1_000_000)), timescale: 1_000_000)
             }
-            let start = time(chapter.start)
-            let end = chapter.end == cffmpeg_nopts_value() ? start : time(chapter.end)
+            let start = onItemTimeline(time(chapter.start))
+            let end = chapter.end == cffmpeg_nopts_value() ? start : onItemTimeline(time(chapter.end))
             return MediaChapter(title: tag("title", in: chapter.metadata), start: start, end: max(start, end))
         }
         return chapters.sorted { $0.start < $1.start }

@@ -350,8 +350,13 @@ final class PlaySession {
             if reason == .waitingForNetwork {
                 StandardError.report("\(currentName ?? "spool"): the network is down; waiting for it to return")
             }
-        case .seek(let id, let target, let finished):
-            events.write("seek", item: itemNames[id], ["target": target.seconds, "finished": finished])
+        case .seek(let id, let target, let landed, let finished):
+            events.write(
+                "seek", item: itemNames[id],
+                [
+                    "target": target.seconds, "landed": landed.map { $0.seconds as any Sendable } ?? NSNull(),
+                    "finished": finished,
+                ])
         case .didPlayToEnd(let id):
             events.write("ended", item: name(of: id))
             collectStatistics(id)

@@ -301,7 +301,7 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
                 emit(.endFile(entry: entry, reason: .error, error: error.message))
                 startedEntry = nil
             }
-        case .seek(let id, _, let finished):
+        case .seek(let id, _, _, let finished):
             if finished, player.currentItem?.id == id { emit(.playbackRestart) }
         case .stalled, .stallEnded, .timeControlStatus, .reasonForWaitingToPlay: break
         }

@@ -72,9 +72,52 @@ struct EngineAPIIntegrationTests {
         #expect(landed)
         // Paused: the landing frame is the last one presented.
         #expect(try paused.finishListing().last == (try await Self.ffmpegFrameHash(paused.url, at: 1.3)))
-        #expect(
-            paused.events.elements.contains(.seek(itemID: paused.item.id, target: Self.seconds(1.3), finished: true)))
+        // The first frame at or after 1.3 s, at 25 fps: 1.32 s, where the playhead now is.
+        let landing = try #require(Self.landing(in: paused.events.elements, of: paused.item.id))
+        #expect(landing.target == Self.seconds(1.3) && abs(landing.landed.seconds - 1.32) < 0.001)
+        #expect(abs(player.currentTime().seconds - 1.32) < 0.001)
         #expect(player.timeControlStatus == .paused)
+    }
+
+    /// The finished seek's target and landing among `events` of item `id`.
+    static func landing(in events: [PlayerItemEvent], of id: UUID) -> (target: MediaTime, landed: MediaTime)? {
+        events.lazy.compactMap { event -> (MediaTime, MediaTime)? in
+            guard case .seek(id, let target, let landed?, true) = event else { return nil }
+            return (target, landed)
+        }.last
+    }
+
+    @Test("a keyframe seek lands on the keyframe before its target, and the event and currentTime say so")
+    func keyframeSeekReportsItsLanding() async throws {
+        let paused = try await readyPausedPlayer()
+        defer { paused.close() }
+        #expect(await paused.player.seek(to: Self.seconds(1.3)))
+        // Keyframes every 12 frames at 25 fps: 0, 0.48, 0.96, 1.44 s.
+        let landing = try #require(Self.landing(in: paused.events.elements, of: paused.item.id))
+        #expect(landing.target == Self.seconds(1.3) && abs(landing.landed.seconds - 0.96) < 0.001)
+        #expect(abs(paused.player.currentTime().seconds - 0.96) < 0.001)
+        #expect(try paused.finishListing().last == (try await Self.ffmpegFrameHash(paused.url, at: 0.96)))
+    }
+
+    @Test("paused with audio: a keyframe seek lands on the clip's one keyframe, an exact one on its target")
+    func keyframeSeekWithAudioReportsItsLanding() async throws {
+        // x264's default GOP: the 2-s clip's only keyframe is its first frame.
+        let player = Player(configuration: EngineConfigurations.timed(video: NullVideoOutput(), audio: true))
+        defer { player.replaceCurrentItem(with: nil) }
+        let events = StreamRecorder(player.itemEvents())
+        let item = PlayerItem(url: try await TestMedia.url(for: .h264AACMP4))
+        player.replaceCurrentItem(with: item)
+        #expect(await events.wait(until: Self.isReady(item.id)))
+        #expect(await player.seek(to: Self.seconds(1.3)))
+        let keyframe = try #require(Self.landing(in: events.elements, of: item.id))
+        #expect(abs(keyframe.landed.seconds) < 0.001)
+        #expect(player.currentTime().seconds < 0.05)
+        // Exact: the audio, which is the playhead, starts at the target (the first frame at or
+        // after it, at 25 fps, is at 1.32 s).
+        #expect(await player.seek(to: Self.seconds(1.3), toleranceBefore: Self.zero, toleranceAfter: Self.zero))
+        let exact = try #require(Self.landing(in: events.elements, of: item.id))
+        #expect(abs(exact.landed.seconds - 1.3) < 0.001)
+        #expect(abs(player.currentTime().seconds - 1.3) < 0.001)
     }
 
     @Test("two rapid seeks: the first returns false, the second true and lands exactly")
@@ -89,8 +132,8 @@ struct EngineAPIIntegrationTests {
         #expect(await newer.value == true)
         #expect(try paused.finishListing().last == (try await Self.ffmpegFrameHash(paused.url, at: 1.3)))
         let id = paused.item.id
-        #expect(paused.events.elements.contains(.seek(itemID: id, target: first, finished: false)))
-        #expect(paused.events.elements.contains(.seek(itemID: id, target: second, finished: true)))
+        #expect(paused.events.elements.contains(.seek(itemID: id, target: first, landed: nil, finished: false)))
+        #expect(Self.landing(in: paused.events.elements, of: id)?.target == second)
     }
 
     // MARK: Queues and ends

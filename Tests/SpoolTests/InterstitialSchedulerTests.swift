@@ -186,7 +186,7 @@ struct InterstitialSchedulerTests {
         await waitForItem(player) { $0 === primary }
         let resumed = pipelines.last!
         #expect(resumed.calls.contains(.seek(MediaTime(value: 17, timescale: 1), before: .zero, after: .zero, id: 1)))
-        resumed.send(.seekCompleted(id: 1, finished: true))
+        resumed.send(.seekCompleted(id: 1, landed: MediaTime(value: 17, timescale: 1)))
         #expect(await seek.value == true)
     }
 

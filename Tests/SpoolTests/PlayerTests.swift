@@ -74,10 +74,26 @@ struct PlayerTests {
         }
         while pipeline.seekIDs.count < 2 { await Task.yield() }
         #expect(await older.value == false)
-        pipeline.send(.seekCompleted(id: pipeline.seekIDs[1], finished: true))
+        pipeline.send(.seekCompleted(id: pipeline.seekIDs[1], landed: MediaTime(value: 20, timescale: 1)))
         #expect(await newer.value == true)
         #expect(
             pipeline.calls.last == .seek(MediaTime(value: 20, timescale: 1), before: .zero, after: .zero, id: 2))
+    }
+
+    @Test("a seek's event reports where the engine landed (the keyframe before the target), not the target")
+    func seekEventReportsTheLanding() async {
+        let player = makePlayer()
+        var events = player.itemEvents().makeAsyncIterator()
+        let current = item()
+        player.replaceCurrentItem(with: current)
+        let pipeline = pipelines.last!
+        let (target, keyframe) = (MediaTime(value: 20, timescale: 1), MediaTime(value: 18, timescale: 1))
+        let seek = Task { await player.seek(to: target) }
+        while pipeline.seekIDs.isEmpty { await Task.yield() }
+        pipeline.send(.seekCompleted(id: pipeline.seekIDs[0], landed: keyframe))
+        #expect(await seek.value)
+        let event = await events.next { if case .seek = $0 { true } else { false } }
+        #expect(event == .seek(itemID: current.id, target: target, landed: keyframe, finished: true))
     }
 
     @Test("replacing the item stops its pipeline, fails its pending seek, and ignores its late events")
@@ -128,7 +144,7 @@ struct PlayerTests {
         #expect(player.rate == 0 && pipeline.lastRate == 0)
         let landed = Task { await player.seek(to: .zero) }
         while pipeline.seekIDs.isEmpty { await Task.yield() }
-        pipeline.send(.seekCompleted(id: pipeline.seekIDs[0], finished: true))
+        pipeline.send(.seekCompleted(id: pipeline.seekIDs[0], landed: .zero))
         #expect(await landed.value)
         // The engine would play from the start at the last rate it was given.
         #expect(player.rate == 0 && player.timeControlStatus == .paused && pipeline.lastRate == 0)

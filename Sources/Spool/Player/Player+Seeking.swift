@@ -41,10 +41,10 @@ extension Player {
         let id = lastSeekID
         let superseded = pendingSeeks
         pendingSeeks.removeAll()
-        for complete in superseded.values { complete(false) }
-        pendingSeeks[id] = { [weak self] finished in
-            self?.publish(.seek(itemID: item.id, target: time, finished: finished))
-            completionHandler(finished)
+        for complete in superseded.values { complete(nil) }
+        pendingSeeks[id] = { [weak self] landed in
+            self?.publish(.seek(itemID: item.id, target: time, landed: landed, finished: landed != nil))
+            completionHandler(landed != nil)
         }
         playback.seek(to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter, id: id)
         // A seek while paused is use: the pause counts again from here.

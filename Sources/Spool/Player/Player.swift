@@ -105,8 +105,9 @@ public class Player {
     private(set) var itemIsReady = false
     private var itemIsStalled = false
     private var reasonWasNetwork = false
-    /// Completion handlers of seeks not finished yet, by seek ID.
-    var pendingSeeks: [Int: @MainActor (Bool) -> Void] = [:]
+    /// Completion handlers of seeks not finished yet, by seek ID: called with where the seek
+    /// landed on the item's timeline, or `nil` when it was superseded.
+    var pendingSeeks: [Int: @MainActor (MediaTime?) -> Void] = [:]
     var lastSeekID = 0
     private var eventSubscribers: [UUID: AsyncStream<PlayerItemEvent>.Continuation] = [:]
     var itemObservers: [UUID: Task<Void, Never>] = [:]
@@ -291,7 +292,7 @@ public class Player {
         itemObservers.removeAll()
         let seeks = pendingSeeks
         pendingSeeks.removeAll()
-        for complete in seeks.values { complete(false) }
+        for complete in seeks.values { complete(nil) }
         currentItem?.freezeStatistics()
         currentItem?.selectionHandler = nil
         currentItem?.variantHandler = nil
@@ -345,8 +346,8 @@ public class Player {
             } else {
                 publish(.stallEnded(itemID: item.id))
             }
-        case .seekCompleted(let id, let finished):
-            pendingSeeks.removeValue(forKey: id)?(finished)
+        case .seekCompleted(let id, let landed):
+            pendingSeeks.removeValue(forKey: id)?(landed)
         case .playedToEnd:
             // An interstitial break (or the end of one) is not the item's end.
             if interstitialScheduler?.takesOverEnd(of: item) != true { didPlayToEnd(item) }

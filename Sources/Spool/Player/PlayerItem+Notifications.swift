@@ -29,8 +29,10 @@ public enum PlayerItemEvent: Sendable, Equatable {
     case stalled(itemID: UUID)
     /// The stall ended.
     case stallEnded(itemID: UUID)
-    /// A seek finished (or was superseded: `finished == false`).
-    case seek(itemID: UUID, target: MediaTime, finished: Bool)
+    /// A seek finished, with where playback `landed` on the item's timeline (the frame shown;
+    /// for a keyframe seek the keyframe before `target`), or was superseded (`landed` is `nil`,
+    /// `finished == false`). Once it finished, `currentTime()` runs on from `landed`.
+    case seek(itemID: UUID, target: MediaTime, landed: MediaTime?, finished: Bool)
     /// The player's current item changed (nil: none).
     case currentItemChanged(itemID: UUID?)
     /// `timeControlStatus` changed.

@@ -233,7 +233,7 @@ final class AudioLoop {
             try write(buffer, generation: generation)
             if first {
                 first = false
-                events.generationStarted(generation, by: .audio)
+                events.generationStarted(generation, by: .audio, at: buffer.presentationTime)
             }
         }
     }

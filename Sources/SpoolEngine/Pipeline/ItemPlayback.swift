@@ -32,8 +32,10 @@ package enum ItemPlaybackEvent: Sendable {
     case buffer(ItemBufferStatus)
     /// Waiting for data started (`true`) or ended (`false`) while the rate is non-zero.
     case stalled(Bool)
-    /// The seek with this ID finished (`true`) or was abandoned (`false`).
-    case seekCompleted(id: Int, finished: Bool)
+    /// The seek with this ID finished: playback landed at `landed` on the item's timeline (the
+    /// first frame shown, or without video the first sample played; the keyframe before the
+    /// target for a keyframe seek). A seek the player abandons is never reported.
+    case seekCompleted(id: Int, landed: MediaTime)
     /// The item played to its end.
     case playedToEnd
     /// Playback started but could not reach the end (truncated file, lost connection).

@@ -6,6 +6,7 @@ final class PipelineEvents: Sendable {
     enum Stream { case video, audio }
 
     private let control: PipelineControl
+    private let clock: PlaybackClock
     private let continuation: AsyncStream<ItemPlaybackEvent>.Continuation
     private let statistics: PipelineStatistics
     private let hasVideo: Bool
@@ -13,10 +14,11 @@ final class PipelineEvents: Sendable {
     private let startedAt: Duration
 
     init(
-        control: PipelineControl, continuation: AsyncStream<ItemPlaybackEvent>.Continuation,
+        control: PipelineControl, clock: PlaybackClock, continuation: AsyncStream<ItemPlaybackEvent>.Continuation,
         statistics: PipelineStatistics, hasVideo: Bool, hasAudio: Bool, startedAt: Duration
     ) {
         self.control = control
+        self.clock = clock
         self.continuation = continuation
         self.statistics = statistics
         self.hasVideo = hasVideo
@@ -28,15 +30,24 @@ final class PipelineEvents: Sendable {
         continuation.yield(event)
     }
 
-    /// The first frame (or, without video, the first audio) of `generation` is out: reports
-    /// the first frame once per item, and completes the seek that began the generation.
-    func generationStarted(_ generation: Int, by stream: Stream) {
+    /// The first frame (or, without video, the first audio) of `generation` is out, at
+    /// `presentationTime` on the stream's timestamps: reports the first frame once per item,
+    /// and completes the seek that began the generation where it landed.
+    func generationStarted(_ generation: Int, by stream: Stream, at presentationTime: MediaTime) {
         guard stream == .video || !hasVideo else { return }
-        let outcome = control.update { state -> (isFirstEver: Bool, seek: SeekRequest?)? in
+        let clock = clock
+        let hasAudio = hasAudio
+        let outcome = control.update { state -> (isFirstEver: Bool, seek: SeekRequest?, landed: MediaTime)? in
             guard state.generation == generation, !state.generationStarted else { return nil }
             state.generationStarted = true
             defer { state.firstFrameReported = true }
-            return (!state.firstFrameReported, state.seek)
+            let landed = Self.landing(
+                of: state.seek, firstFrameAt: presentationTime, hasAudio: hasAudio)
+            // Paused, the audio thread leaves the clock on the seek's target (its writes do
+            // not count until the device plays): the playhead is the frame on screen, which
+            // for a keyframe seek lies before the target.
+            if state.seek != nil, state.rate == 0 { clock.anchor(media: landed, at: HostTime.now()) }
+            return (!state.firstFrameReported, state.seek, landed - (state.timelineOrigin ?? .zero))
         }
         guard let outcome else { return }
         if outcome.isFirstEver {
@@ -44,7 +55,7 @@ final class PipelineEvents: Sendable {
             statistics.update { $0.startupTime = startup }
             continuation.yield(.firstFrame)
         }
-        if let seek = outcome.seek { continuation.yield(.seekCompleted(id: seek.id, finished: true)) }
+        if let seek = outcome.seek { continuation.yield(.seekCompleted(id: seek.id, landed: outcome.landed)) }
     }
 
     /// A stream reached its end (or stopped early with `failure`) in `generation`; when every
@@ -84,13 +95,24 @@ final class PipelineEvents: Sendable {
         let done = (!hasVideo || state.videoEnded) && (!hasAudio || state.audioEnded) && subtitlesDone
         guard done else { return nil }
         state.endReported = true
-        // A stream that ended without a first frame still completes its seek.
+        // A stream that ended without a first frame still completes its seek, at its target
+        // (nothing played after it).
         if let seek = state.seek, !state.generationStarted {
             state.generationStarted = true
-            continuation.yield(.seekCompleted(id: seek.id, finished: true))
+            continuation.yield(.seekCompleted(id: seek.id, landed: seek.target - (state.timelineOrigin ?? .zero)))
         }
         if let failure = state.readFailure { return .failedToPlayToEnd(failure) }
         return .playedToEnd
+    }
+
+    /// Where playback of a seek's generation starts: the playhead is the audio when there is
+    /// audio, which a seek with a tolerance trims to start exactly at its lower bound (so an
+    /// exact seek lands on its target, although the first frame, at or after it, may start a
+    /// few ms later); otherwise the first frame or sample out — for a keyframe seek the
+    /// keyframe before the target.
+    static func landing(of seek: SeekRequest?, firstFrameAt presentationTime: MediaTime, hasAudio: Bool) -> MediaTime {
+        if hasAudio, let trimmedTo = seek?.discardBefore { return trimmedTo }
+        return presentationTime.isNumeric ? presentationTime : (seek?.target ?? .zero)
     }
 
     /// An output failed while playing `generation`: the item cannot reach its end.

@@ -50,7 +50,8 @@ extension PipelinePlayback {
             }
         }
         let events = PipelineEvents(
-            control: control, continuation: continuation, statistics: counters, hasVideo: videoStream != nil,
+            control: control, clock: clock, continuation: continuation, statistics: counters,
+            hasVideo: videoStream != nil,
             hasAudio: audioStream != nil, startedAt: startedAt)
         let videoPackets = videoStream.map { _ in BoundedBlockingQueue<PacketItem>(capacity: forwardBufferMicroseconds)
         }

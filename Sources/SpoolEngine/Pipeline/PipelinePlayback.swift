@@ -266,10 +266,12 @@ package final class PipelinePlayback: ItemPlayback {
     /// The clock's time on the item's timeline (from 0, however the stream's timestamps
     /// start), never behind what was reported before (`ReportedPlayhead`).
     package func currentTime() -> MediaTime {
-        let (generation, origin) = control.withLock { ($0.generation, $0.timelineOrigin) }
+        let (stretch, origin) = control.withLock {
+            (ReportedPlayhead.Stretch(generation: $0.generation, started: $0.generationStarted), $0.timelineOrigin)
+        }
         let time = clock.mediaTime(at: HostTime.now())
         let playhead = time.isNumeric ? time - (origin ?? .zero) : .zero
-        return reportedTime.withLock { $0.report(playhead, generation: generation) }
+        return reportedTime.withLock { $0.report(playhead, in: stretch) }
     }
 
     package func statistics() -> PlaybackStatistics {

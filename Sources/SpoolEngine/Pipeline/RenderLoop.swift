@@ -160,6 +160,6 @@ final class RenderLoop: Sendable {
             let error = (clock.mediaTime(at: HostTime.now()) - frame.presentationTime).seconds * 1000
             statistics.recordSyncError(milliseconds: error)
         }
-        if isFirst { events.generationStarted(generation, by: .video) }
+        if isFirst { events.generationStarted(generation, by: .video, at: frame.presentationTime) }
     }
 }

@@ -1,7 +1,9 @@
 import SpoolCore
 
-/// The playhead as reported to apps: never behind what was reported before within one
-/// generation (a seek, the start, a release's re-read start a new one).
+/// The playhead as reported to apps: never behind what was reported before within one stretch
+/// of playback. A stretch is a generation (a seek, the start, a release's re-read start a new
+/// one) before or after its first frame: until then the playhead is the seek's target, from
+/// then on where the seek landed, which for a keyframe seek lies before the target.
 ///
 /// The audio thread re-anchors the clock after every write (written end minus the device's
 /// latency); such an anchor can land a few milliseconds behind the time extrapolated since
@@ -10,12 +12,18 @@ import SpoolCore
 /// engine's own scheduling reads the clock itself, so gapless joins and frame timing are
 /// unchanged.
 struct ReportedPlayhead: Sendable {
-    private var last: (generation: Int, time: MediaTime)?
+    private var last: (stretch: Stretch, time: MediaTime)?
 
-    /// What to report for the clock's `time` in `generation`.
-    mutating func report(_ time: MediaTime, generation: Int) -> MediaTime {
-        if let last, last.generation == generation, time < last.time { return last.time }
-        last = (generation, time)
+    /// A generation, before or after its first frame.
+    struct Stretch: Equatable, Sendable {
+        let generation: Int
+        let started: Bool
+    }
+
+    /// What to report for the clock's `time` in `stretch`.
+    mutating func report(_ time: MediaTime, in stretch: Stretch) -> MediaTime {
+        if let last, last.stretch == stretch, time < last.time { return last.time }
+        last = (stretch, time)
         return time
     }
 }
