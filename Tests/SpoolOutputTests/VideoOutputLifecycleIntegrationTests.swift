@@ -40,6 +40,36 @@ extension VideoOutputSDLIntegrationTests {
             #expect(!output.isVisible)
         }
 
+        @Test("stop() returns at once while the SDL thread is busy; close() waits until the window is gone")
+        func stopNeverWaitsForTheSDLThread() async throws {
+            let output = try await VideoTestWindow.open()
+            try output.present(Self.red)
+            // Hold the SDL thread in a request of its own until the test lets it go.
+            let (held, gate) = (ConditionLock(false), ConditionLock(false))
+            output.host.submit(
+                .probe { _ in
+                    held.update { $0 = true }
+                    _ = gate.wait(timeout: .seconds(60)) { $0 ? true : nil }
+                })
+            #expect(await runOnDedicatedThread { held.wait(timeout: .seconds(30)) { $0 ? true : nil } } == true)
+            let startedAt = ContinuousClock.now
+            output.stop()
+            // The stop that waited for the SDL thread took its full 2 s here (the thread is
+            // held); one that does not wait returns in microseconds, even on a loaded machine.
+            let took = ContinuousClock.now - startedAt
+            #expect(took < .seconds(1), "stop() took \(took)")
+            #expect(output.host.state.withLock { $0.closesInFlight } >= 1, "closed while the SDL thread was held")
+            #expect(throws: VideoOutputError.stopped) { try output.present(Self.red) }
+            gate.update { $0 = true }
+            #expect(await output.close(timeout: .seconds(30)))
+
+            let other = try await VideoTestWindow.open()
+            try other.present(Self.red)
+            #expect(await other.close(timeout: .seconds(30)))
+            #expect(!other.isVisible)
+            #expect(await other.close(timeout: .zero), "a closed window closes again at once")
+        }
+
         @Test func unsupportedAndMalformedFramesAreRefused() async throws {
             let output = try await VideoTestWindow.open()
             defer { output.stop() }

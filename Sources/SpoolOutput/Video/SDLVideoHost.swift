@@ -60,6 +60,8 @@ struct SDLMailbox: Sendable {
 
 struct SDLHostState: Sendable {
     var isThreadStarted = false
+    /// Windows asked to close that the SDL thread has not closed yet.
+    var closesInFlight = 0
     var nextSlot = 1
     var requests: [SDLHostRequest] = []
     var mailboxes: [Int: SDLMailbox] = [:]
@@ -108,12 +110,35 @@ final class SDLVideoHost: Sendable {
             state.requests.append(request)
             guard !state.isThreadStarted else { return }
             state.isThreadStarted = true
+            // A process exiting right after a window's `stop()` must not run the X libraries'
+            // exit handlers while this thread is still in XCloseDisplay (it crashed in
+            // libXext). Handlers run in reverse order of registration, so this one, registered
+            // after the libraries loaded, runs before theirs.
+            atexit { SDLVideoHost.shared.waitForCloses(timeout: .seconds(2)) }
             let thread = Thread { SDLRenderLoop(host: self).run() }
             thread.name = Self.threadName
             // Frames must reach the screen on time even when decode threads are busy.
             thread.qualityOfService = .userInteractive
             thread.start()
         }
+    }
+
+    /// Asks the SDL thread to close `slot`'s window, without waiting; `closed` runs on that
+    /// thread once it has.
+    func submitClose(slot: Int, closed: @escaping @Sendable () -> Void = {}) {
+        state.update { $0.closesInFlight += 1 }
+        submit(
+            .close(slot: slot) { [self] in
+                state.update { $0.closesInFlight -= 1 }
+                closed()
+            })
+    }
+
+    /// Blocks until every window asked to close is closed, for at most `timeout`; returns at
+    /// once on the SDL thread itself (it would wait for itself).
+    func waitForCloses(timeout: Duration) {
+        guard Thread.current.name != Self.threadName else { return }
+        _ = state.wait(timeout: timeout) { $0.closesInFlight == 0 ? true : nil }
     }
 
     /// Runs `body` on `slot`'s mailbox, if it still exists, and wakes waiters.

@@ -21,6 +21,8 @@ public final class SDLVideoOutput: VideoOutput {
     let configuration: Configuration
     /// Subscribers of `windowEvents()`.
     let eventSubscribers = WindowEventSubscribers()
+    /// Set by the SDL thread once `stop()`'s close is done; `close()` waits on it.
+    private let windowClosed = SDLWindowClosed()
 
     /// Opens a window (hidden until the first frame). Suspends, without blocking a thread,
     /// until the SDL thread has created it.
@@ -101,9 +103,25 @@ public final class SDLVideoOutput: VideoOutput {
 
     /// Closes the window: later `present` calls throw `.stopped`, and the SDL thread
     /// destroys texture, renderer and window (and quits SDL video if this was the last
-    /// window) without the caller waiting. Idempotent; callable from any thread, including
+    /// window). Returns at once, never waiting for the SDL thread (it is called on the main
+    /// thread and from `deinit`); `close()` waits. A process that exits right after it waits
+    /// for the close at exit, at most 2 s. Idempotent; callable from any thread, including
     /// from `onEvent`.
     public func stop() {
+        requestClose()
+    }
+
+    /// `stop()`, then suspends (without blocking a thread) until the SDL thread has closed
+    /// the window, at most `timeout`. Returns whether it is closed; after an earlier `stop()`
+    /// it waits for that one's close.
+    @discardableResult
+    public func close(timeout: Duration = .seconds(2)) async -> Bool {
+        requestClose()
+        return await windowClosed.wait(timeout: timeout)
+    }
+
+    /// Marks the mailbox stopped and, the first time, asks the SDL thread to close the window.
+    private func requestClose() {
         let outcome = host.updateMailbox(slot) { mailbox -> (first: Bool, unshown: (any VideoFrame)?) in
             let outcome = (!mailbox.isStopped, mailbox.pendingFrame)
             mailbox.isStopped = true
@@ -113,12 +131,6 @@ public final class SDLVideoOutput: VideoOutput {
         }
         // The unshown frame, if any, is released here, outside the lock (see `present`).
         guard outcome?.first == true else { return }
-        // Waits (up to 2 s) for the SDL thread to close the window: a process exiting right
-        // after `stop()` must not run its exit handlers while that thread is still in
-        // XCloseDisplay (it crashed in libXext). Never waits on the SDL thread itself.
-        let done = ConditionLock(false)
-        host.submit(.close(slot: slot, closed: { done.update { $0 = true } }))
-        guard Thread.current.name != SDLVideoHost.threadName else { return }
-        _ = done.wait(timeout: .seconds(2)) { $0 ? true : nil }
+        host.submitClose(slot: slot) { [windowClosed] in windowClosed.markClosed() }
     }
 }
