@@ -68,9 +68,7 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
         guard let startThread else { return }
         if startThread {
-            let thread = Thread { [self] in run() }
-            thread.name = "spool-curl"
-            thread.start()
+            SpoolThread.start("spool-curl") { [self] in run() }
         } else {
             curl_multi_wakeup(multi)
         }

@@ -37,9 +37,7 @@ public final class NetworkMonitor: NetworkPathMonitoring {
         }
         (eventsFD, wakeFD, isObserving) = (events, wake, true)
         broadcast = NetworkPathBroadcast(initial)
-        let thread = Thread { [self] in watch() }
-        thread.name = "spool-netlink"
-        thread.start()
+        SpoolThread.start("spool-netlink") { [self] in watch() }
     }
 
     /// The path now.

@@ -1,4 +1,5 @@
 import Foundation
+import SpoolCore
 
 #if canImport(Glibc)
     import Glibc
@@ -35,15 +36,13 @@ final class TerminalKeys: Sendable {
         var raw = settings
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         tcsetattr(STDIN_FILENO, TCSANOW, &raw)
-        let thread = Thread {
+        SpoolThread.start("spool-keys") {
             var parser = KeyParser()
             var byte: UInt8 = 0
             while read(STDIN_FILENO, &byte, 1) == 1 {
                 if let press = parser.press(byte) { onKey(press) }
             }
         }
-        thread.name = "spool-keys"
-        thread.start()
     }
 
     /// Puts the terminal back as it was.

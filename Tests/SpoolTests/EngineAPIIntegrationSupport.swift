@@ -1,5 +1,6 @@
 import Foundation
 import Spool
+import SpoolCore
 import SpoolTestSupport
 import Synchronization
 
@@ -107,11 +108,18 @@ struct ThreadCensus: CustomStringConvertible {
 
     var count: Int { names.count }
 
-    /// Threads Spool's engine and loading start: the probe ("spool.probe"), the pipeline
-    /// ("spool-demux", "spool-video-decode", "spool-render", "spool-audio") and HTTP sources'
-    /// delegate queues ("HTTPByteSource …").
-    var engineThreads: [Int: String] {
-        names.filter { $0.value.hasPrefix("spool") || $0.value.hasPrefix("HTTPByteSource") }
+    /// The threads an item's loading and playback start (full names, from `SpoolThread`'s
+    /// registry: the kernel keeps 15 characters): the probes and the pipeline. Threads a
+    /// process keeps (the SDL thread, the curl loop, the network monitor) are not among them.
+    static let itemThreadNames: Set<String> = [
+        "spool.probe", "spool.hls-probe", "spool-demux", "spool-video-decode", "spool-render", "spool-audio",
+        "spool-subtitles", "spool-hls",
+    ]
+
+    /// Item threads running now, and HTTP sources' delegate queues ("HTTPByteSource …").
+    var engineThreads: [String] {
+        SpoolThread.running().filter(Self.itemThreadNames.contains)
+            + names.values.filter { $0.hasPrefix("HTTPByteSource") }
     }
 
     var description: String {

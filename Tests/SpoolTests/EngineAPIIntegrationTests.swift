@@ -73,18 +73,26 @@ struct EngineAPIIntegrationTests {
         // Paused: the landing frame is the last one presented.
         #expect(try paused.finishListing().last == (try await Self.ffmpegFrameHash(paused.url, at: 1.3)))
         // The first frame at or after 1.3 s, at 25 fps: 1.32 s, where the playhead now is.
-        let landing = try #require(Self.landing(in: paused.events.elements, of: paused.item.id))
+        let landing = try #require(await Self.landing(1, in: paused.events, of: paused.item.id))
         #expect(landing.target == Self.seconds(1.3) && abs(landing.landed.seconds - 1.32) < 0.001)
         #expect(abs(player.currentTime().seconds - 1.32) < 0.001)
         #expect(player.timeControlStatus == .paused)
     }
 
-    /// The finished seek's target and landing among `events` of item `id`.
-    static func landing(in events: [PlayerItemEvent], of id: UUID) -> (target: MediaTime, landed: MediaTime)? {
-        events.lazy.compactMap { event -> (MediaTime, MediaTime)? in
-            guard case .seek(id, let target, let landed?, true) = event else { return nil }
-            return (target, landed)
-        }.last
+    /// The target and landing of the `number`th finished seek of item `id`, once the recorder
+    /// (which reads the events on a task of its own) has it.
+    static func landing(
+        _ number: Int, in events: StreamRecorder<PlayerItemEvent>, of id: UUID
+    ) async -> (target: MediaTime, landed: MediaTime)? {
+        func landings(_ elements: [PlayerItemEvent]) -> [(target: MediaTime, landed: MediaTime)] {
+            elements.compactMap { event in
+                guard case .seek(id, let target, let landed?, true) = event else { return nil }
+                return (target, landed)
+            }
+        }
+        guard await events.wait(until: { landings($0).count >= number }) else { return nil }
+        let all = landings(events.elements)
+        return all.count == number ? all.last : nil
     }
 
     @Test("a keyframe seek lands on the keyframe before its target, and the event and currentTime say so")
@@ -93,7 +101,7 @@ struct EngineAPIIntegrationTests {
         defer { paused.close() }
         #expect(await paused.player.seek(to: Self.seconds(1.3)))
         // Keyframes every 12 frames at 25 fps: 0, 0.48, 0.96, 1.44 s.
-        let landing = try #require(Self.landing(in: paused.events.elements, of: paused.item.id))
+        let landing = try #require(await Self.landing(1, in: paused.events, of: paused.item.id))
         #expect(landing.target == Self.seconds(1.3) && abs(landing.landed.seconds - 0.96) < 0.001)
         #expect(abs(paused.player.currentTime().seconds - 0.96) < 0.001)
         #expect(try paused.finishListing().last == (try await Self.ffmpegFrameHash(paused.url, at: 0.96)))
@@ -109,13 +117,13 @@ struct EngineAPIIntegrationTests {
         player.replaceCurrentItem(with: item)
         #expect(await events.wait(until: Self.isReady(item.id)))
         #expect(await player.seek(to: Self.seconds(1.3)))
-        let keyframe = try #require(Self.landing(in: events.elements, of: item.id))
+        let keyframe = try #require(await Self.landing(1, in: events, of: item.id))
         #expect(abs(keyframe.landed.seconds) < 0.001)
         #expect(player.currentTime().seconds < 0.05)
         // Exact: the audio, which is the playhead, starts at the target (the first frame at or
         // after it, at 25 fps, is at 1.32 s).
         #expect(await player.seek(to: Self.seconds(1.3), toleranceBefore: Self.zero, toleranceAfter: Self.zero))
-        let exact = try #require(Self.landing(in: events.elements, of: item.id))
+        let exact = try #require(await Self.landing(2, in: events, of: item.id))
         #expect(abs(exact.landed.seconds - 1.3) < 0.001)
         #expect(abs(player.currentTime().seconds - 1.3) < 0.001)
     }
@@ -132,8 +140,9 @@ struct EngineAPIIntegrationTests {
         #expect(await newer.value == true)
         #expect(try paused.finishListing().last == (try await Self.ffmpegFrameHash(paused.url, at: 1.3)))
         let id = paused.item.id
+        // The superseded seek's event comes first, so it is in once the finished one is.
+        #expect(await Self.landing(1, in: paused.events, of: id)?.target == second)
         #expect(paused.events.elements.contains(.seek(itemID: id, target: first, landed: nil, finished: false)))
-        #expect(Self.landing(in: paused.events.elements, of: id)?.target == second)
     }
 
     // MARK: Queues and ends

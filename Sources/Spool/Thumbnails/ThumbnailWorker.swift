@@ -41,9 +41,7 @@ final class ThumbnailWorker: Sendable {
             return !state.isRunning
         }
         guard start else { return }
-        let thread = Thread { [self] in run() }
-        thread.name = "spool-thumbnails"
-        thread.start()
+        SpoolThread.start("spool-thumbnails") { [self] in run() }
     }
 
     /// Answers `job` with `.cancelled` and stops its work if it is the one in progress.

@@ -6,9 +6,9 @@ package func runOffThePool<Success: Sendable, Failure: Error>(
     _ body: @escaping @Sendable () throws(Failure) -> Success
 ) async throws(Failure) -> Success {
     let result: Result<Success, Failure> = await withCheckedContinuation { continuation in
-        Thread {
+        SpoolThread.start("spool-blocking") {
             continuation.resume(returning: Result { () throws(Failure) -> Success in try body() })
-        }.start()
+        }
     }
     return try result.get()
 }

@@ -25,9 +25,7 @@ package final class ThreadedLoad<Value: Sendable>: Sendable {
         onCancel: @escaping @Sendable () -> Void
     ) {
         self.onCancel = onCancel
-        let thread = Thread { [self] in finish(work()) }
-        thread.name = name
-        thread.start()
+        SpoolThread.start(name) { [self] in finish(work()) }
     }
 
     /// The outcome, waiting for it when needed.

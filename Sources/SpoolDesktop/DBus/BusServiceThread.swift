@@ -1,4 +1,5 @@
 import Foundation
+import SpoolCore
 
 /// A bus service that runs on a thread of its own: created there, run there, released there.
 protocol BusThreadService: AnyObject {
@@ -20,7 +21,7 @@ enum BusServiceThread {
         makeService: @escaping @Sendable () throws(DBusError) -> any BusThreadService
     ) async -> Result<String, DBusError> {
         await withCheckedContinuation { started in
-            let thread = Thread {
+            SpoolThread.start(name) {
                 defer {
                     finished()
                     lifecycle.finish()
@@ -35,8 +36,6 @@ enum BusServiceThread {
                 started.resume(returning: .success(service.busName))
                 service.run()
             }
-            thread.name = name
-            thread.start()
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpoolCore
 import Synchronization
 
 /// A line-based server on a UNIX stream socket (mpv's `--input-ipc-server`): any number of
@@ -63,12 +64,10 @@ public final class UnixSocketServer: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
         self.stream = stream
         let limits = UnixSocketLoop.Limits(line: maximumLineLength, undelivered: maximumUndeliveredBytes)
-        let thread = Thread { [self] in
+        SpoolThread.start("spool.ipc") { [self] in
             let loop = UnixSocketLoop(listener: listener, server: self, continuation: continuation, limits: limits)
             loop.run()
         }
-        thread.name = "spool.ipc"
-        thread.start()
     }
 
     /// The events, for one consumer. Taking a line from it lets the server read more.

@@ -155,11 +155,7 @@ extension PipelinePlayback {
                     seekableTimeRanges: source.seekableTimeRanges)
             ).onItemTimeline(from: origin))
 
-        for worker in workers {
-            let thread = Thread(block: worker.body)
-            thread.name = worker.name
-            thread.start()
-        }
+        for worker in workers { startThread(worker.name, worker.body) }
         startSubtitles(subtitles, mediaStart: sourceStart, origin: origin, events: events)
         DemuxLoop(
             source: source, control: control, videoPackets: videoPackets, audioPackets: audioPackets, clock: clock,

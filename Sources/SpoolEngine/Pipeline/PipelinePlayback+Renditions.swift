@@ -116,9 +116,7 @@ extension PipelinePlayback {
             control: control, clock: clock, choice: choice, makeFeed: makeFeed,
             deliver: { cue in continuation.yield(ItemPlaybackEvent.cue(cue).onItemTimeline(from: origin)) },
             untimedDone: untimedDone)
-        let thread = Thread { loop.run(mediaStart: mediaStart) }
-        thread.name = "spool-subtitles"
-        thread.start()
+        startThread("spool-subtitles") { loop.run(mediaStart: mediaStart) }
     }
 
     /// Switches a rendition while playing: a new audio rendition is opened by a seek to the

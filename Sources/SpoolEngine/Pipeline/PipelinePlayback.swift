@@ -41,6 +41,8 @@ package final class PipelinePlayback: ItemPlayback {
     let cancels = CancelGroup()
     /// Whether this item's last frame is out, and the prerolled next item's control to tell.
     let videoHandOff = Mutex<(done: Bool, successor: PipelineControl?)>((false, nil))
+    /// Every thread the item started (demux, decoders, render, audio, subtitles).
+    let threads = Mutex<[SpoolThread]>([])
 
     /// What exists once the item is open; read by commands from the main actor.
     struct Running {
@@ -133,12 +135,10 @@ package final class PipelinePlayback: ItemPlayback {
             // Stopped meanwhile: the demux thread still runs, to close the probe's container
             // where FFmpeg objects are freed, off the cooperative pool.
             let stopped = control.withLock { $0.stopped }
-            let thread = Thread { [self] in
+            startThread("spool-demux") { [self] in
                 if stopped { return withExtendedLifetime(container) {} }
                 openAndRun(startedAt: startedAt, tracks: tracks, container: container)
             }
-            thread.name = "spool-demux"
-            thread.start()
         }
     }
 
@@ -272,6 +272,19 @@ package final class PipelinePlayback: ItemPlayback {
         let time = clock.mediaTime(at: HostTime.now())
         let playhead = time.isNumeric ? time - (origin ?? .zero) : .zero
         return reportedTime.withLock { $0.report(playhead, in: stretch) }
+    }
+
+    /// Starts one of the item's threads; `threadsFinished()` waits for it.
+    func startThread(_ name: String, _ body: @escaping @Sendable () -> Void) {
+        let thread = SpoolThread.start(name, body)
+        threads.withLock { $0.append(thread) }
+    }
+
+    /// Suspends until every thread the item started has returned (after `stop()`, or the
+    /// end): the item holds no thread, no FFmpeg object and no output any more.
+    package func threadsFinished() async {
+        // A thread may start others before it returns (the demux thread starts the rest).
+        while let running = threads.withLock({ $0.first { !$0.isFinished } }) { await running.finished() }
     }
 
     package func statistics() -> PlaybackStatistics {

@@ -115,11 +115,10 @@ final class SDLVideoHost: Sendable {
             // libXext). Handlers run in reverse order of registration, so this one, registered
             // after the libraries loaded, runs before theirs.
             atexit { SDLVideoHost.shared.waitForCloses(timeout: .seconds(2)) }
-            let thread = Thread { SDLRenderLoop(host: self).run() }
-            thread.name = Self.threadName
             // Frames must reach the screen on time even when decode threads are busy.
-            thread.qualityOfService = .userInteractive
-            thread.start()
+            SpoolThread.start(Self.threadName, qualityOfService: .userInteractive) {
+                SDLRenderLoop(host: self).run()
+            }
         }
     }
 

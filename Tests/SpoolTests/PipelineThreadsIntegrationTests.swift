@@ -1,0 +1,44 @@
+import Foundation
+import SpoolCore
+import SpoolTestSupport
+import Synchronization
+import Testing
+
+@testable import Spool
+@testable import SpoolEngine
+
+/// A real item's threads: each is a named `SpoolThread`, and all of them have returned once the
+/// item is replaced — the join a stopped pipeline owes (`PipelinePlayback.threadsFinished`).
+@MainActor
+@Suite("An item's pipeline threads (integration)", .timeLimit(.minutes(2)))
+struct PipelineThreadsIntegrationTests {
+    @Test("playing audio and video starts demux, decode, render and audio threads; replacing the item ends them all")
+    func threadsEndWithTheItem() async throws {
+        let made = Mutex<[PipelinePlayback]>([])
+        let configuration = EngineConfigurations.timed(video: NullVideoOutput(), audio: true)
+        let sharedAudio = try #require(configuration.makeAudioOutput.map { SharedAudioOutput(make: $0) })
+        let player = Player(
+            configuration: configuration,
+            makePlayback: { item in
+                let playback = PipelinePlayback(
+                    request: item.pipelineRequest, configuration: configuration, sharedAudio: sharedAudio)
+                made.withLock { $0.append(playback) }
+                return playback
+            })
+        let events = StreamRecorder(player.itemEvents())
+        let item = PlayerItem(url: try await TestMedia.url(for: .h264AACMP4))
+        player.replaceCurrentItem(with: item)
+        player.play()
+        #expect(await events.wait { $0.contains(.timeControlStatus(.playing)) })
+        let pipeline = try #require(made.withLock { $0.first })
+        // The demux thread starts the others once the item is open.
+        #expect(await poll(timeout: .seconds(30)) { pipeline.threads.withLock { $0.count } == 4 })
+        let names = pipeline.threads.withLock { $0.map(\.name) }
+        #expect(Set(names) == ["spool-demux", "spool-video-decode", "spool-render", "spool-audio"], "\(names)")
+
+        player.replaceCurrentItem(with: nil)
+        await pipeline.threadsFinished()
+        #expect(pipeline.threads.withLock { $0.allSatisfy(\.isFinished) })
+        #expect(pipeline.threads.withLock { $0.count } == names.count, "no thread started after the stop")
+    }
+}
