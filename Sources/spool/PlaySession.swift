@@ -22,16 +22,18 @@ final class PlaySession {
     /// The store's newest state (the status line reads it).
     private var playbackState = PlaybackState.idle
     private var stateTask: Task<Void, Never>?
+    /// The store's state last written as a `playback` line (or, without an item, last seen).
+    private var loggedState: PlaybackState?
     /// The item last handed to the controller: only its failures are the user's to see.
-    private var activeItem: UUID?
+    private var activeItem: ItemID?
     private let events: EventLog
-    private var itemNames: [UUID: String] = [:]
-    private var items: [UUID: PlayerItem] = [:]
+    private var itemNames: [ItemID: String] = [:]
+    private var items: [ItemID: PlayerItem] = [:]
     private var pendingInputs: [String]
     /// Passes still to queue after the ones queued so far (`--loop`); nil loops forever.
     private var loopsLeft: Int?
     /// The first item of the newest pass: when it becomes current, the next pass is queued.
-    private var newestPassStart: UUID?
+    private var newestPassStart: ItemID?
     private var failures = 0
     private var finishedStatistics: [PlaybackStatistics] = []
     private var quitRequested = false
@@ -45,7 +47,7 @@ final class PlaySession {
     let clock: ContinuousClock
     private var desktop: DesktopPublishing?
     /// The tasks logging each item's cues; they end when their item is released.
-    private var cueTasks: [UUID: Task<Void, Never>] = [:]
+    private var cueTasks: [ItemID: Task<Void, Never>] = [:]
     /// Picture-in-Picture for the SDL window (`p` in the window); `nil` without one.
     private var pictureInPicture: PictureInPictureController?
     private var pictureInPictureTask: Task<Void, Never>?
@@ -156,6 +158,7 @@ final class PlaySession {
         await stopIPC()
         resumeTask?.cancel()
         await resume?.save()
+        await logFinalState()
         finish()
         return ipcExitCode ?? (failures == 0 ? 0 : 1)
     }
@@ -194,7 +197,7 @@ final class PlaySession {
     private var currentName: String? { player.currentItem.flatMap { name(of: $0.id) } }
 
     /// The input's name, or for an interstitial's asset "interstitial:ID".
-    private func name(of id: UUID) -> String? {
+    private func name(of id: ItemID) -> String? {
         itemNames[id] ?? interstitials?.currentEvent.map { "interstitial:\($0.identifier)" }
     }
 
@@ -254,7 +257,7 @@ final class PlaySession {
     /// player that runs out pauses, so a pass queued only after the previous one emptied the
     /// queue would sit paused; queued ahead, the queue advances into it like into any next item.
     /// A later input starts where the last run left it: sought exactly as it starts opening.
-    private func resumeIfDue(startingItem id: UUID) {
+    private func resumeIfDue(startingItem id: ItemID) {
         guard id != firstItem, let input = itemNames[id], let seconds = resume?.startPosition(for: input) else {
             return
         }
@@ -263,7 +266,7 @@ final class PlaySession {
     }
 
     /// The item `enqueue` made first: its start is `applyStartPosition`'s.
-    private var firstItem: UUID?
+    private var firstItem: ItemID?
 
     /// Records where the current input is every `PlayResume.interval` and saves it, so a kill
     /// loses at most that much.
@@ -280,14 +283,14 @@ final class PlaySession {
     }
 
     /// Records where the current item `id` is now (every interval, on quit and on next).
-    private func noteWhereLeft(_ id: UUID) {
+    private func noteWhereLeft(_ id: ItemID) {
         guard let resume, let input = itemNames[id] else { return }
         let now = player.currentTime()
         guard now.isNumeric else { return }
         resume.record(now.seconds, duration: durationSeconds(), for: input)
     }
 
-    private func queueNextPassIfDue(startingItem id: UUID) {
+    private func queueNextPassIfDue(startingItem id: ItemID) {
         guard id == newestPassStart, !quitRequested, loopsLeft.map({ $0 > 0 }) ?? true else { return }
         loopsLeft = loopsLeft.map { $0 - 1 }
         enqueue(options.inputs)
@@ -385,7 +388,7 @@ final class PlaySession {
 
     /// Hands the queue's new current item `id` to the controller: the store begins it, its
     /// asset load awaits the queue's own probe, and its states follow.
-    private func loadThroughController(_ id: UUID) {
+    private func loadThroughController(_ id: ItemID) {
         guard let item = player.currentItem, item.id == id else { return }
         activeItem = id
         engine.load(item, with: controller)
@@ -398,14 +401,35 @@ final class PlaySession {
         stateTask = Task { [weak self] in
             for await state in await store.updates() {
                 guard let self else { return }
-                self.playbackState = state
-                guard let itemID = state.itemID else { continue }
-                var fields: [String: any Sendable] = ["state": state.eventName]
-                if case .failed(_, let message) = state { fields["message"] = message }
-                let name = UUID(uuidString: itemID.rawValue).flatMap { self.name(of: $0) }
-                self.events.write("playback", item: name, fields)
+                self.logState(state)
             }
         }
+    }
+
+    private func logState(_ state: PlaybackState) {
+        playbackState = state
+        loggedState = state
+        guard let itemID = state.itemID else { return }
+        var fields: [String: any Sendable] = ["state": state.eventName]
+        if case .failed(_, let message) = state { fields["message"] = message }
+        events.write("playback", item: name(of: itemID), fields)
+    }
+
+    /// Logs the store's last state if the follower has not yet: the queue's end stops the
+    /// session right after the player's last end, before the controller has brought that end
+    /// to the store and the follower has run again, and the last `playback` line (the last
+    /// item's `ended`) was lost. At the queue's end it waits (at most 2 s) for the store to
+    /// settle on an end or a failure; after a quit the state is whatever it was.
+    private func logFinalState() async {
+        var final = await stateStore.state
+        if !quitRequested, let activeItem {
+            let deadline = clock.now.advanced(by: .seconds(2))
+            while !final.hasEnded(activeItem), clock.now < deadline {
+                try? await clock.sleep(for: .milliseconds(10))
+                final = await stateStore.state
+            }
+        }
+        if final != loggedState { logState(final) }
     }
 
     private func durationSeconds() -> Double? {
@@ -413,7 +437,7 @@ final class PlaySession {
         return duration.seconds
     }
 
-    private func collectStatistics(_ id: UUID) {
+    private func collectStatistics(_ id: ItemID) {
         if let item = items.removeValue(forKey: id) { finishedStatistics.append(item.statistics) }
         cueTasks.removeValue(forKey: id)
     }

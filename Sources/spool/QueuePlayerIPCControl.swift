@@ -19,13 +19,13 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
     var emit: (IPCEvent) -> Void = { _ in }
 
     private var history: [IPCPlayerState.Entry] = []
-    private var entryIDs: [UUID: Int64] = [:]
-    private var names: [UUID: String] = [:]
+    private var entryIDs: [ItemID: Int64] = [:]
+    private var names: [ItemID: String] = [:]
     private var nextEntryID: Int64 = 1
     /// The item current when last looked, and its entry.
     private var lastCurrent: PlayerItem?
     private var startedEntry: Int64?
-    private var endedItem: UUID?
+    private var endedItem: ItemID?
     /// Pause as the user asked (the queue pauses itself when it runs out; mpv's pause does not).
     private var wantsPause = false
     /// Quitting empties the player; that is not mpv's idle.
@@ -33,10 +33,10 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
     private var eventTask: Task<Void, Never>?
     /// Each item's chapters once its asset has loaded them (the probe is shared, so after
     /// `readyToPlay` this takes one hop); items missing here are still loading.
-    private var chapterGroups: [UUID: [TimedMetadataGroup]] = [:]
-    private var chapterLoads: [UUID: Task<[TimedMetadataGroup], Never>] = [:]
+    private var chapterGroups: [ItemID: [TimedMetadataGroup]] = [:]
+    private var chapterLoads: [ItemID: Task<[TimedMetadataGroup], Never>] = [:]
     /// The item and chapter the last chapter step went to, and that chapter's start.
-    private var landedChapter: (item: UUID, index: Int, start: Double)?
+    private var landedChapter: (item: ItemID, index: Int, start: Double)?
 
     init(player: QueuePlayer, idles: Bool, enqueue: @escaping ([String]) -> Void, quit: @escaping (Int32) -> Void) {
         self.player = player

@@ -14,7 +14,7 @@ struct EngineAPIIntegrationTests {
 
     static func seconds(_ value: Double) -> MediaTime { MediaTime(seconds: value, preferredTimescale: 1000) }
 
-    static func isReady(_ id: UUID) -> ([PlayerItemEvent]) -> Bool {
+    static func isReady(_ id: ItemID) -> ([PlayerItemEvent]) -> Bool {
         { $0.contains(.readyToPlay(itemID: id)) }
     }
 
@@ -82,7 +82,7 @@ struct EngineAPIIntegrationTests {
     /// The target and landing of the `number`th finished seek of item `id`, once the recorder
     /// (which reads the events on a task of its own) has it.
     static func landing(
-        _ number: Int, in events: StreamRecorder<PlayerItemEvent>, of id: UUID
+        _ number: Int, in events: StreamRecorder<PlayerItemEvent>, of id: ItemID
     ) async -> (target: MediaTime, landed: MediaTime)? {
         func landings(_ elements: [PlayerItemEvent]) -> [(target: MediaTime, landed: MediaTime)] {
             elements.compactMap { event in

@@ -33,10 +33,10 @@ struct MediaSessionStateStoreTests {
         await settle(session)
         session.refresh()
         #expect(center.playbackState == .playing)
-        await store.begin(itemID: item.itemID)
-        await store.apply(.paused(itemID: item.itemID), for: item.itemID)
+        await store.begin(itemID: item.id)
+        await store.apply(.paused(itemID: item.id), for: item.id)
         #expect(await waitFor(.paused, in: session))
-        await store.apply(.failed(itemID: item.itemID, message: "gone"), for: item.itemID)
+        await store.apply(.failed(itemID: item.id, message: "gone"), for: item.id)
         #expect(await waitFor(.stopped, in: session), "the current item's failure did not show as Stopped")
     }
 

@@ -41,4 +41,34 @@ struct PipelineThreadsIntegrationTests {
         #expect(pipeline.threads.withLock { $0.allSatisfy(\.isFinished) })
         #expect(pipeline.threads.withLock { $0.count } == names.count, "no thread started after the stop")
     }
+
+    @Test("a player dropped at its item's end stops the item: every pipeline thread returns")
+    func droppedPlayerStopsItsItem() async throws {
+        let made = Mutex<[PipelinePlayback]>([])
+        let configuration = EngineConfigurations.timed(video: NullVideoOutput(), audio: true)
+        let sharedAudio = try #require(configuration.makeAudioOutput.map { SharedAudioOutput(make: $0) })
+        var player: Player? = Player(
+            configuration: configuration,
+            makePlayback: { item in
+                let playback = PipelinePlayback(
+                    request: item.pipelineRequest, configuration: configuration, sharedAudio: sharedAudio)
+                made.withLock { $0.append(playback) }
+                return playback
+            })
+        weak let dropped = player
+        let events = StreamRecorder(try #require(player).itemEvents())
+        let item = PlayerItem(url: try await TestMedia.url(for: .h264AACMP4))
+        player?.replaceCurrentItem(with: item)
+        player?.rate = 4
+        // At its end the item keeps its threads, waiting for a seek back.
+        #expect(await events.wait(timeout: .seconds(60)) { $0.contains(.didPlayToEnd(itemID: item.id)) })
+        let pipeline = try #require(made.withLock { $0.first })
+        #expect(pipeline.threads.withLock { $0.contains { !$0.isFinished } })
+
+        player = nil
+        #expect(dropped == nil, "the player was not released")
+        #expect(
+            await poll(timeout: .seconds(30)) { pipeline.threads.withLock { $0.allSatisfy(\.isFinished) } },
+            "still running: \(pipeline.threads.withLock { $0.filter { !$0.isFinished }.map(\.name) })")
+    }
 }

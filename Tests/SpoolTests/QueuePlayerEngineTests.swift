@@ -55,7 +55,7 @@ struct QueuePlayerEngineTests {
         await engine.load(second, with: controller).value
         // The loaded asset was the second item's own, so the queue advanced to it, not to a copy.
         #expect(queue.currentItem === second && queue.items().count == 1)
-        #expect(await store.activeItem == second.itemID)
+        #expect(await store.activeItem == second.id)
     }
 
     @Test("a skipped item's late failure never reaches the store; the current item's does")
@@ -72,19 +72,19 @@ struct QueuePlayerEngineTests {
         let first = pipelines.made[0]
         first.send(.ready(readyInfo))
         var states = await store.updates().makeAsyncIterator()
-        while let state = await states.next(), state != .playing(itemID: a.itemID) {}
+        while let state = await states.next(), state != .playing(itemID: a.id) {}
         queue.advanceToNextItem()  // Next, as `spool play` does it
         await engine.load(b, with: controller).value
         first.send(.failed(PlaybackError(.ioNetwork, "late failure of the skipped item")))
         let second = pipelines.made[1]
         second.send(.ready(readyInfo))
-        while let state = await states.next(), state != .playing(itemID: b.itemID) {
-            #expect(state.itemID == b.itemID, "a state of the skipped item reached the store: \(state)")
+        while let state = await states.next(), state != .playing(itemID: b.id) {
+            #expect(state.itemID == b.id, "a state of the skipped item reached the store: \(state)")
         }
         second.send(.failed(PlaybackError(.ioNetwork, "the current item failed")))
         while let state = await states.next() {
             if case .failed(let id, let message) = state {
-                #expect(id == b.itemID && message.contains("the current item failed"))
+                #expect(id == b.id && message.contains("the current item failed"))
                 break
             }
         }

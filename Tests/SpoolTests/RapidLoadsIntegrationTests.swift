@@ -35,7 +35,9 @@ struct RapidLoadsIntegrationTests {
         #expect(await states.wait { $0.last == .playing(itemID: "warm-up") })
         await controller.stop()
         #expect(await server.waitUntil(timeout: .seconds(10)) { $0.connections.allSatisfy(\.isClosed) })
-        #expect(await poll(timeout: .seconds(10)) { ThreadCensus.take().engineThreads.isEmpty })
+        #expect(
+            await poll(timeout: .seconds(10)) { ThreadCensus.take().engineThreads.isEmpty },
+            "item threads left by earlier tests: \(ThreadCensus.take().engineThreads)")
         let baseline = ThreadCensus.take()
 
         let last = ItemID("episode-\(loads - 1)")

@@ -24,19 +24,19 @@ struct PlayerControlsStateStoreTests {
         // The episode the user skipped fails late: the store has moved on, and so has the view.
         await store.begin(itemID: "skipped-episode")
         await store.apply(.failed(itemID: "skipped-episode", message: "late"), for: "skipped-episode")
-        await store.begin(itemID: item.itemID)
-        await store.apply(.buffering(itemID: item.itemID), for: item.itemID)
+        await store.begin(itemID: item.id)
+        await store.apply(.buffering(itemID: item.id), for: item.id)
         await phases.wait { $0 == .waiting }
-        await store.apply(.paused(itemID: item.itemID), for: item.itemID)
+        await store.apply(.paused(itemID: item.id), for: item.id)
         await phases.wait { $0 == .paused }
-        await store.apply(.failed(itemID: item.itemID, message: "the server went away"), for: item.itemID)
+        await store.apply(.failed(itemID: item.id, message: "the server went away"), for: item.id)
         // The banner says the player's own words for the item when it has them.
         await phases.wait { $0.isFailed }
         #expect(controller.model.layout.banner != nil)
         // A failure tagged with another item while the store still has this one: never shown.
-        await store.begin(itemID: item.itemID)
+        await store.begin(itemID: item.id)
         await store.apply(.failed(itemID: "skipped-episode", message: "late"), for: "skipped-episode")
-        await store.apply(.paused(itemID: item.itemID), for: item.itemID)
+        await store.apply(.paused(itemID: item.id), for: item.id)
         await phases.wait { $0 == .paused }
         #expect(!phases.seen.contains(.failed(message: "late")), "a skipped item's failure showed: \(phases.seen)")
     }

@@ -37,7 +37,7 @@ public final class MediaSession {
 
     private var events: Task<Void, Never>?
     private var metadataLoad: Task<Void, Never>?
-    private var metadata: (itemID: UUID, value: AssetMetadata, artwork: URL?)?
+    private var metadata: (itemID: ItemID, value: AssetMetadata, artwork: URL?)?
     var removeHandlers: [() -> Void] = []
     /// Set by the stop command: the player has no stopped state of its own (AVPlayer neither),
     /// so the session remembers it until playback resumes or the item changes.
@@ -122,7 +122,7 @@ public final class MediaSession {
             elapsedPlaybackTime: elapsed.isNumeric ? elapsed.seconds : nil,
             playbackRate: isPlaying ? Double(player.rate) : 0, defaultPlaybackRate: Double(player.defaultRate),
             mediaType: item.tracks.contains { $0.kind == .video } ? .video : item.tracks.isEmpty ? .none : .audio,
-            artworkURL: tags?.artwork, contentIdentifier: item.id.uuidString)
+            artworkURL: tags?.artwork, contentIdentifier: item.id.rawValue)
         // Waiting for data still counts as playing for the desktop: the user asked to play.
         if player.rate != 0 { isStopped = false }
         nowPlayingInfoCenter.playbackState = playbackState(of: item)
@@ -151,11 +151,18 @@ public final class MediaSession {
         let directory = artworkDirectory
         metadataLoad = Task { [weak self] in
             guard let tags = try? await asset.load(.metadata), !Task.isCancelled else { return }
-            let artwork = await Self.writeArtwork(tags, named: item.id.uuidString, in: directory)
+            let artwork = await Self.writeArtwork(tags, named: Self.artworkFileName(for: item.id), in: directory)
             guard let self, !Task.isCancelled else { return }
             self.metadata = (item.id, tags, artwork)
             self.refresh()
         }
+    }
+
+    /// A file name for `id`'s artwork: the app's own identifier may hold `/` or be long, so
+    /// anything but letters and digits is percent-encoded, and the name kept under NAME_MAX.
+    nonisolated static func artworkFileName(for id: ItemID) -> String {
+        let encoded = id.rawValue.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "artwork"
+        return String(encoded.prefix(200))
     }
 
     /// Writes cover art to `directory` (file I/O, so off the main actor); its URL, or `nil`.

@@ -32,9 +32,9 @@ final class InterstitialScheduler {
     /// The event whose asset is playing.
     private(set) var currentEvent: PlayerInterstitialEvent?
 
-    private var scheduled: [UUID: [ScheduledInterstitial]] = [:]
-    private var loads: [UUID: Task<[ScheduledInterstitial], Never>] = [:]
-    private var cuts: [UUID: InterstitialCut] = [:]
+    private var scheduled: [ItemID: [ScheduledInterstitial]] = [:]
+    private var loads: [ItemID: Task<[ScheduledInterstitial], Never>] = [:]
+    private var cuts: [ItemID: InterstitialCut] = [:]
     private var playedOnce: Set<String> = []
     private var current: Break?
     private var subscribers: [UUID: AsyncStream<PlayerInterstitialEventMonitor.Update>.Continuation] = [:]

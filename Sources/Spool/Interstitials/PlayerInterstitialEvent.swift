@@ -32,7 +32,7 @@ public struct PlayerInterstitialEvent: Sendable, Equatable, Identifiable {
     /// `identifier`.
     public var id: String { identifier }
     /// The primary item it belongs to.
-    public let primaryItemID: UUID
+    public let primaryItemID: ItemID
     /// Where it plays, in seconds of primary content from the primary's start (the playlist
     /// timeline: zero is the first segment's start, whatever the media timestamps say).
     public let time: MediaTime
@@ -58,7 +58,7 @@ public struct PlayerInterstitialEvent: Sendable, Equatable, Identifiable {
 
     /// An event with explicit values.
     public init(
-        identifier: String, primaryItemID: UUID, time: MediaTime, date: Date? = nil, assetURLs: [URL],
+        identifier: String, primaryItemID: ItemID, time: MediaTime, date: Date? = nil, assetURLs: [URL],
         assetListURL: URL? = nil, resumptionOffset: MediaTime = .indefinite, playoutLimit: MediaTime = .invalid,
         restrictions: Restrictions = [], cue: Cue = .noCue, willPlayOnce: Bool = false,
         plannedDuration: MediaTime? = nil
@@ -77,7 +77,7 @@ public struct PlayerInterstitialEvent: Sendable, Equatable, Identifiable {
         self.plannedDuration = plannedDuration
     }
 
-    init(_ scheduled: ScheduledInterstitial, primaryItemID: UUID) {
+    init(_ scheduled: ScheduledInterstitial, primaryItemID: ItemID) {
         let interstitial = scheduled.interstitial
         var restrictions: Restrictions = []
         if interstitial.restrictions.contains(.jump) { restrictions.insert(.constrainsSeekingForwardInPrimaryContent) }

@@ -5,6 +5,6 @@ extension PlaybackState {
     /// app's `PlaybackStateStore` checks before showing it over the player's current item.
     public func isState(of item: PlayerItem?) -> Bool {
         guard let item, let itemID else { return false }
-        return itemID == item.itemID
+        return itemID == item.id
     }
 }

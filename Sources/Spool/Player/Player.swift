@@ -147,6 +147,15 @@ public class Player {
         audioSession.attach(to: self)
     }
 
+    /// A player that goes away stops what it played: the current and the prerolled item's
+    /// pipelines stop (their threads return, their connections close), as AVPlayer's do.
+    /// Without this, a player dropped at an item's end left its demux, audio and HLS threads
+    /// waiting for a seek back that nobody could ask for any more.
+    isolated deinit {
+        tearDownCurrentItem()
+        prerolled?.playback.stop()
+    }
+
     /// Follows the network path only while waiting on a remote item, the one time its
     /// changes can change the waiting reason: a player that plays, pauses or went away holds
     /// no subscription to the process's monitor.

@@ -18,23 +18,23 @@ extension PlayerItem {
 /// What happened to an item, as a value (the AsyncStream form of the notifications).
 public enum PlayerItemEvent: Sendable, Equatable {
     /// The item became ready to play.
-    case readyToPlay(itemID: UUID)
+    case readyToPlay(itemID: ItemID)
     /// The item failed before playing.
-    case failed(itemID: UUID, error: PlaybackError)
+    case failed(itemID: ItemID, error: PlaybackError)
     /// The item played to its end.
-    case didPlayToEnd(itemID: UUID)
+    case didPlayToEnd(itemID: ItemID)
     /// Playback could not reach the end.
-    case failedToPlayToEnd(itemID: UUID, error: PlaybackError)
+    case failedToPlayToEnd(itemID: ItemID, error: PlaybackError)
     /// Playback stalled waiting for data.
-    case stalled(itemID: UUID)
+    case stalled(itemID: ItemID)
     /// The stall ended.
-    case stallEnded(itemID: UUID)
+    case stallEnded(itemID: ItemID)
     /// A seek finished, with where playback `landed` on the item's timeline (the frame shown;
     /// for a keyframe seek the keyframe before `target`), or was superseded (`landed` is `nil`,
     /// `finished == false`). Once it finished, `currentTime()` runs on from `landed`.
-    case seek(itemID: UUID, target: MediaTime, landed: MediaTime?, finished: Bool)
+    case seek(itemID: ItemID, target: MediaTime, landed: MediaTime?, finished: Bool)
     /// The player's current item changed (nil: none).
-    case currentItemChanged(itemID: UUID?)
+    case currentItemChanged(itemID: ItemID?)
     /// `timeControlStatus` changed.
     case timeControlStatus(TimeControlStatus)
     /// `reasonForWaitingToPlay` became `.waitingForNetwork`, or stopped being it (then the

@@ -16,12 +16,11 @@ public final class PlayerItem: Identifiable {
         case failed
     }
 
-    /// A new identity per item, so events about a replaced item can be recognised.
-    public nonisolated let id = UUID()
-    /// The same identity as the seed's state layer spells it (`PlaybackState`,
-    /// `PlayerController`): `id`'s UUID string, so an item's states and its player events
-    /// name one item.
-    public nonisolated var itemID: ItemID { ItemID(id.uuidString) }
+    /// The item's one identity: what its player events carry (`PlayerItemEvent`), and what the
+    /// seed's state layer calls it (`PlaybackState`, `PlayerController.load(itemID:url:)`).
+    /// The app's own (an episode ID) when it gives one, else a new UUID string, so events
+    /// about a replaced item can be recognised.
+    public nonisolated let id: ItemID
     /// The asset this item plays.
     public nonisolated let asset: URLAsset
 
@@ -134,14 +133,17 @@ public final class PlayerItem: Identifiable {
         statisticsSource = nil
     }
 
-    /// An item for `asset`.
-    public init(asset: URLAsset) {
+    /// An item for `asset`, identified by `id` (default: a new UUID string). Give two items
+    /// the same `id` only when they are the same item to the app: their events are told apart
+    /// by it.
+    public init(asset: URLAsset, id: ItemID = ItemID(UUID().uuidString)) {
         self.asset = asset
+        self.id = id
     }
 
-    /// An item for the media at `url` (a file URL or http(s)).
-    public convenience init(url: URL) {
-        self.init(asset: URLAsset(url: url))
+    /// An item for the media at `url` (a file URL or http(s)), identified by `id`.
+    public convenience init(url: URL, id: ItemID = ItemID(UUID().uuidString)) {
+        self.init(asset: URLAsset(url: url), id: id)
     }
 
     /// The item's access log: startup time, stalls, frames, bytes, bitrate, sync error.

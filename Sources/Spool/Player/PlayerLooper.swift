@@ -54,7 +54,7 @@ public final class PlayerLooper {
         listener?.cancel()
     }
 
-    private func itemDidEnd(_ id: UUID) {
+    private func itemDidEnd(_ id: ItemID) {
         loopCount += 1
         replicas.removeAll { $0.id == id }
         if let loopLimit, loopCount >= loopLimit {

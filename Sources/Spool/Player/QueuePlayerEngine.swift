@@ -41,13 +41,13 @@ public final class QueuePlayerEngine: PlaybackEngine {
         loader = PropertyAssetLoader { url in registry.asset(for: url) }
     }
 
-    /// Loads `item` through `controller` as `item.itemID`, with `item`'s own asset.
+    /// Loads `item` through `controller` as `item.id`, with `item`'s own asset.
     @discardableResult
     public func load(
         _ item: PlayerItem, with controller: PlayerController<PropertyAssetLoader<URLAsset>, QueuePlayerEngine>
     ) -> Task<Void, Never> {
         registered.register(item.asset)
-        return controller.load(itemID: item.itemID, url: item.asset.url)
+        return controller.load(itemID: item.id, url: item.asset.url)
     }
 
     /// Makes the queued item playing `asset` current (see the type's guarantees).

@@ -19,17 +19,17 @@ struct ItemDetails {
 
 /// Item details by item, for the items the controller has seen; each is loaded at most once.
 struct ItemDetailsCache {
-    private var loaded: [UUID: ItemDetails] = [:]
-    private var started: Set<UUID> = []
+    private var loaded: [ItemID: ItemDetails] = [:]
+    private var started: Set<ItemID> = []
 
     /// Whether loading `itemID` should start now (it has not before).
-    mutating func startLoading(_ itemID: UUID) -> Bool {
+    mutating func startLoading(_ itemID: ItemID) -> Bool {
         started.insert(itemID).inserted
     }
 
-    mutating func store(_ details: ItemDetails, for itemID: UUID) {
+    mutating func store(_ details: ItemDetails, for itemID: ItemID) {
         loaded[itemID] = details
     }
 
-    subscript(itemID: UUID) -> ItemDetails? { loaded[itemID] }
+    subscript(itemID: ItemID) -> ItemDetails? { loaded[itemID] }
 }

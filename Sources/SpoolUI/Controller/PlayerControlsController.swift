@@ -79,7 +79,7 @@ public final class PlayerControlsController {
     var refreshTask: Task<Void, Never>?
     private var timerTask: Task<Void, Never>?
     private var timerDeadline: Duration?
-    var endedItemID: UUID?
+    var endedItemID: ItemID?
     /// Where the newest seek goes, until it lands: the label shows it meanwhile rather than
     /// jumping back to the old playhead.
     var pendingSeekTarget: Double?

@@ -56,7 +56,7 @@ public final class PlayerView {
     private let renderer: PlayerControlsRenderer
     private let scrubPreview = PlayerViewScrubPreview()
     /// An audio-only item's cover art, decoded once per item.
-    private var coverArt: (itemID: UUID, image: OverlayImage?)?
+    private var coverArt: (itemID: ItemID, image: OverlayImage?)?
     /// `nil` when libass cannot start here (the controls still work; no subtitles are drawn).
     private var subtitles: PlayerViewSubtitles?
     private var eventsTask: Task<Void, Never>?
