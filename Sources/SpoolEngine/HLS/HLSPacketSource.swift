@@ -96,8 +96,8 @@ final class HLSPacketSource: PacketSource {
         }
     }
 
-    func seek(to time: MediaTime) throws(PacketSourceFailure) {
-        stream.seek(to: time - offset)
+    func seek(to time: MediaTime, generation: Int) throws(PacketSourceFailure) {
+        stream.seek(to: time - offset, generation: generation)
         let (demuxer, run) = try Self.openRun(
             after: nil, stream: stream, canceller: canceller, url: presentation.url, itemName: itemName)
         self.demuxer = demuxer

@@ -94,7 +94,7 @@ final class DemuxLoop {
                 passedEnd = []
                 lastVideoKey = nil
                 skipVideoThrough = nil
-                perform(request)
+                perform(request, generation: newGeneration)
                 continue
             case .switchAudio(let request, let current):
                 generation = current
@@ -216,9 +216,9 @@ final class DemuxLoop {
         return packet.presentationTime.isNumeric ? packet.presentationTime : nil
     }
 
-    private func perform(_ request: SeekRequest) {
+    private func perform(_ request: SeekRequest, generation: Int) {
         do {
-            try source.seek(to: request.target)
+            try source.seek(to: request.target, generation: generation)
         } catch {
             // Not seekable or the seek failed: playback continues from where it is; the
             // decoders still discard up to the target, so an accurate seek still lands.

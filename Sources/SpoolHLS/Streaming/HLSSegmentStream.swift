@@ -114,7 +114,10 @@ public final class HLSSegmentStream: Sendable {
 
     /// Drops what is queued or downloading and continues from the segment containing
     /// `playlistTime` (on the timeline of the playlist the stream started with).
-    public func seek(to playlistTime: MediaTime) {
+    /// `generation` names the stretch from here on: the player's count of seeks (the
+    /// pipeline's generation), so the stream keeps no count of its own; it must differ from
+    /// the one before (a downloader still in the old stretch drops what it fetched).
+    public func seek(to playlistTime: MediaTime, generation: Int) {
         state.update { state in
             state.queue.removeAll()
             state.queuedSeconds = 0
@@ -122,7 +125,7 @@ public final class HLSSegmentStream: Sendable {
             state.ended = false
             state.failure = nil
             state.seekTarget = playlistTime
-            state.generation += 1
+            state.generation = generation
         }
     }
 

@@ -102,7 +102,7 @@ final class RenditionPacketSource: PacketSource {
         }
     }
 
-    func seek(to time: MediaTime) throws(PacketSourceFailure) {
+    func seek(to time: MediaTime, generation: Int) throws(PacketSourceFailure) {
         pendingMain = nil
         pendingAudio = nil
         mainEnded = false
@@ -115,15 +115,15 @@ final class RenditionPacketSource: PacketSource {
                 audioStream?.close()
                 audioStream = replacement.stream
                 audioBytes.replace(with: replacement.stream?.source.bytesTransferred)
-                try main.seek(to: time)
+                try main.seek(to: time, generation: generation)
                 if let stream = replacement.stream {
                     queued.append(.streamChange(video: nil, audio: stream.source.audio))
                 }
                 return
             }
         }
-        try audioStream?.source.seek(to: time)
-        try main.seek(to: time)
+        try audioStream?.source.seek(to: time, generation: generation)
+        try main.seek(to: time, generation: generation)
     }
 
     /// The audio of a newly chosen rendition: its own stream (`stream`, opened at `time`), or

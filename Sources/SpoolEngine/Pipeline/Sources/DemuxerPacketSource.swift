@@ -72,7 +72,7 @@ final class DemuxerPacketSource: PacketSource {
         return .packet(packet)
     }
 
-    func seek(to time: MediaTime) throws(PacketSourceFailure) {
+    func seek(to time: MediaTime, generation: Int) throws(PacketSourceFailure) {
         do {
             try demuxer.seek(to: time)
         } catch {

@@ -26,8 +26,11 @@ protocol PacketSource: AnyObject {
     /// The next packet or stream change; `nil` at the end. Blocks.
     func read() throws(PacketSourceFailure) -> PacketSourceRead?
     /// Moves to `time`; reading continues from the last keyframe (or segment start) at or
-    /// before it. Failing leaves the position where it was.
-    func seek(to time: MediaTime) throws(PacketSourceFailure)
+    /// before it. Failing leaves the position where it was. `generation` is the pipeline's
+    /// generation the seek starts (`PipelineControlState.generation`): a source with a
+    /// downloader of its own (HLS) names the downloader's stretch by it, so one number counts
+    /// seeks in the pipeline and in its streams.
+    func seek(to time: MediaTime, generation: Int) throws(PacketSourceFailure)
     /// Reads the audio stream at container index `index` instead of the current one, from
     /// the last keyframe at or before `time` (packets of the other streams read before are
     /// read again); returns the new stream, or `nil` when this source cannot switch.

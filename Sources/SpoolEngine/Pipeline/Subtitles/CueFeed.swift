@@ -7,8 +7,8 @@ protocol CueFeed: AnyObject {
     /// The next batch of cues, placed on the item's timeline, waiting at most `timeout`;
     /// `nil` when nothing arrived in time.
     func next(timeout: Duration) -> CueFeedEvent?
-    /// Continues from `time` on the item's timeline.
-    func seek(to time: MediaTime)
+    /// Continues from `time` on the item's timeline, in the pipeline's `generation`.
+    func seek(to time: MediaTime, generation: Int)
     /// Stops the feed's downloads; later calls return `.end`.
     func close()
 }

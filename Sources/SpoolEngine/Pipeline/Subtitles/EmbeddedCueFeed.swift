@@ -30,7 +30,7 @@ final class EmbeddedCueFeed: CueFeed {
             cancels.remove(key)
             throw error
         }
-        seek(to: time)
+        reposition(at: time)
     }
 
     deinit { unregister() }
@@ -58,7 +58,11 @@ final class EmbeddedCueFeed: CueFeed {
         return .cues(cues, coveredUntil: covered.isNumeric ? covered : .zero)
     }
 
-    func seek(to time: MediaTime) {
+    func seek(to time: MediaTime, generation: Int) {
+        reposition(at: time)
+    }
+
+    private func reposition(at time: MediaTime) {
         ended = false
         // Cues showing at `time` started earlier: go back far enough to find them (a
         // subtitle stream has no keyframes; the demuxer lands on the packet at or before).

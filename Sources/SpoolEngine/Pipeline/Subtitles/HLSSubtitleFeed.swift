@@ -54,10 +54,10 @@ final class HLSSubtitleFeed: CueFeed {
         }
     }
 
-    func seek(to time: MediaTime) {
+    func seek(to time: MediaTime, generation: Int) {
         ended = false
         ahead.record(time)
-        stream.seek(to: time - timeline.playlistToMedia)
+        stream.seek(to: time - timeline.playlistToMedia, generation: generation)
     }
 
     func close() {

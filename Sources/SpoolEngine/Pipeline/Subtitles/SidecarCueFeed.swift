@@ -48,7 +48,7 @@ final class SidecarCueFeed: CueFeed {
         return .cues(cues, coveredUntil: .positiveInfinity)
     }
 
-    func seek(to time: MediaTime) { delivered = false }
+    func seek(to time: MediaTime, generation: Int) { delivered = false }
 
     func close() { delivered = true }
 }

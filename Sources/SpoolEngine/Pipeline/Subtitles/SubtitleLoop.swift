@@ -64,7 +64,7 @@ final class SubtitleLoop: Sendable {
             if currentGeneration != generation {
                 generation = currentGeneration
                 position = seekTarget ?? playhead()
-                feed?.seek(to: position)
+                feed?.seek(to: position, generation: generation)
                 schedule.reposition(at: position)
                 feedEnded = feed == nil
             }
