@@ -1,5 +1,4 @@
 package import Foundation
-import Synchronization
 
 /// Every thread Spool starts: named (what `top -H` and a debugger show), with a quality of
 /// service, listed in a registry while it runs (`SpoolThread.running()`), and joinable.
@@ -11,10 +10,12 @@ package final class SpoolThread: Sendable {
     /// The thread's name, as given to `start`.
     package let name: String
     private let id: Int
-    private let done = ConditionLock(false)
-    private let waiters = Mutex<[CheckedContinuation<Void, Never>]>([])
+    /// Whether the body returned, and who awaits that. A `ConditionLock` (pthread underneath),
+    /// not `Synchronization.Mutex`, whose futex ThreadSanitizer cannot follow: it reported the
+    /// registry's accesses from two threads as a race.
+    private let state = ConditionLock<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
-    private static let registry = Mutex<(nextID: Int, running: [Int: String])>((0, [:]))
+    private static let registry = ConditionLock<(nextID: Int, running: [Int: String])>((0, [:]))
 
     private init(name: String, id: Int) {
         self.name = name
@@ -47,31 +48,30 @@ package final class SpoolThread: Sendable {
 
     private func finish() {
         _ = Self.registry.withLock { $0.running.removeValue(forKey: id) }
-        done.update { $0 = true }
-        for waiter in waiters.withLock({ waiters in
-            defer { waiters.removeAll() }; return waiters
-        }) {
-            waiter.resume()
+        let waiters = state.update { state -> [CheckedContinuation<Void, Never>] in
+            state.done = true
+            defer { state.waiters.removeAll() }
+            return state.waiters
         }
+        for waiter in waiters { waiter.resume() }
     }
 
     /// Whether `body` has returned.
-    package var isFinished: Bool { done.withLock { $0 } }
+    package var isFinished: Bool { state.withLock { $0.done } }
 
     /// Blocks until `body` has returned, at most `timeout` (`nil`: no limit); returns whether
     /// it had. Never call it on the thread itself or the cooperative pool.
     @discardableResult
     package func join(timeout: Duration? = nil) -> Bool {
-        done.wait(timeout: timeout) { $0 ? true : nil } ?? false
+        state.wait(timeout: timeout) { $0.done ? true : nil } ?? false
     }
 
     /// Suspends, without blocking a thread, until `body` has returned.
     package func finished() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            // Checked under the waiters' lock, which `finish` takes after setting `done`.
-            let alreadyDone = waiters.withLock { waiters -> Bool in
-                if done.withLock({ $0 }) { return true }
-                waiters.append(continuation)
+            let alreadyDone = state.withLock { state -> Bool in
+                if state.done { return true }
+                state.waiters.append(continuation)
                 return false
             }
             if alreadyDone { continuation.resume() }
