@@ -20,7 +20,8 @@ struct AudioDeviceCLIIntegrationTests {
         let sink = try await SessionPulse.makeSink("cli")
         let url = try await TestMedia.url(for: .aacTone4s)
         let run = Task { try await PlayTool.spool(["play", "--audio-device", sink.name, "--no-video", url.path]) }
-        let stream = try await SessionPulse.waitForSinkInput(onSink: sink.index, timeout: .seconds(15)) { !$0.corked }
+        // The stream lives while the 4-s tone plays; spool's start may take seconds under load.
+        let stream = try await SessionPulse.waitForSinkInput(onSink: sink.index, timeout: .seconds(30)) { !$0.corked }
         #expect(stream != nil, "no stream of spool's on \(sink.name)")
         let output = try await run.value
         #expect(output.status == 0, "stderr: \(output.errorText)")
