@@ -12,25 +12,37 @@ import Testing
 @MainActor
 @Suite("An item's pipeline threads (integration)", .timeLimit(.minutes(2)))
 struct PipelineThreadsIntegrationTests {
-    @Test("playing audio and video starts demux, decode, render and audio threads; replacing the item ends them all")
-    func threadsEndWithTheItem() async throws {
-        let made = Mutex<[PipelinePlayback]>([])
+    /// The pipelines a player made, in order.
+    final class MadePipelines: Sendable {
+        let list = Mutex<[PipelinePlayback]>([])
+        var first: PipelinePlayback? { list.withLock { $0.first } }
+    }
+
+    /// A player on the real engine (null video, timed null audio) that keeps each pipeline it
+    /// makes in `made`, so the test can ask for its threads.
+    static func realPlayer(keeping made: MadePipelines) throws -> Player {
         let configuration = EngineConfigurations.timed(video: NullVideoOutput(), audio: true)
         let sharedAudio = try #require(configuration.makeAudioOutput.map { SharedAudioOutput(make: $0) })
-        let player = Player(
+        return Player(
             configuration: configuration,
             makePlayback: { item in
                 let playback = PipelinePlayback(
                     request: item.pipelineRequest, configuration: configuration, sharedAudio: sharedAudio)
-                made.withLock { $0.append(playback) }
+                made.list.withLock { $0.append(playback) }
                 return playback
             })
+    }
+
+    @Test("playing audio and video starts demux, decode, render and audio threads; replacing the item ends them all")
+    func threadsEndWithTheItem() async throws {
+        let made = MadePipelines()
+        let player = try Self.realPlayer(keeping: made)
         let events = StreamRecorder(player.itemEvents())
         let item = PlayerItem(url: try await TestMedia.url(for: .h264AACMP4))
         player.replaceCurrentItem(with: item)
         player.play()
         #expect(await events.wait { $0.contains(.timeControlStatus(.playing)) })
-        let pipeline = try #require(made.withLock { $0.first })
+        let pipeline = try #require(made.first)
         // The demux thread starts the others once the item is open.
         #expect(await poll(timeout: .seconds(30)) { pipeline.threads.withLock { $0.count } == 4 })
         let names = pipeline.threads.withLock { $0.map(\.name) }
@@ -44,17 +56,8 @@ struct PipelineThreadsIntegrationTests {
 
     @Test("a player dropped at its item's end stops the item: every pipeline thread returns")
     func droppedPlayerStopsItsItem() async throws {
-        let made = Mutex<[PipelinePlayback]>([])
-        let configuration = EngineConfigurations.timed(video: NullVideoOutput(), audio: true)
-        let sharedAudio = try #require(configuration.makeAudioOutput.map { SharedAudioOutput(make: $0) })
-        var player: Player? = Player(
-            configuration: configuration,
-            makePlayback: { item in
-                let playback = PipelinePlayback(
-                    request: item.pipelineRequest, configuration: configuration, sharedAudio: sharedAudio)
-                made.withLock { $0.append(playback) }
-                return playback
-            })
+        let made = MadePipelines()
+        var player: Player? = try Self.realPlayer(keeping: made)
         weak let dropped = player
         let events = StreamRecorder(try #require(player).itemEvents())
         let item = PlayerItem(url: try await TestMedia.url(for: .h264AACMP4))
@@ -62,7 +65,7 @@ struct PipelineThreadsIntegrationTests {
         player?.rate = 4
         // At its end the item keeps its threads, waiting for a seek back.
         #expect(await events.wait(timeout: .seconds(60)) { $0.contains(.didPlayToEnd(itemID: item.id)) })
-        let pipeline = try #require(made.withLock { $0.first })
+        let pipeline = try #require(made.first)
         #expect(pipeline.threads.withLock { $0.contains { !$0.isFinished } })
 
         player = nil
