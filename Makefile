@@ -71,13 +71,11 @@ gates:
 # measure real time: they run on their own after the rest, one at a time (--no-parallel: a
 # live origin's timing suffered from the IPC and preview suites beside it), not while a hundred other tests
 # load both cores (the engine moves to virtual time under issue 12; these are what is left).
-REALTIME_SUITES := StallWaitingIntegrationTests|StallBeforeDataIntegrationTests|ByteSourceContractTests|PictureInPictureIntegrationTests|HLSByteRangeLiveIntegrationTests|PlayResumeIntegrationTests|PlayIPCIntegrationTests
+REALTIME_SUITES := ByteSourceContractTests|PictureInPictureIntegrationTests|HLSByteRangeLiveIntegrationTests|PlayResumeIntegrationTests|PlayIPCIntegrationTests
 # Scrub previews during real-time playback: no stall, no extra dropped frames.
 REALTIME_SUITES := $(REALTIME_SUITES)|ScrubPreviewPlaybackIntegrationTests|PausedSeekIntegrationTests|PlayGaplessRealTimeIntegrationTests|HLSVariantPinIntegrationTests
 # Counts the process's threads: nothing else may run beside it.
 REALTIME_SUITES := $(REALTIME_SUITES)|RapidLoadsIntegrationTests
-# A stall of a video-only download, in real time.
-REALTIME_SUITES := $(REALTIME_SUITES)|VideoOnlyStallIntegrationTests
 # PulseAudio's role-cork module answering a phone stream within the test's waits: a fully
 # loaded machine once missed the uncork (the interruption never ended).
 REALTIME_SUITES := $(REALTIME_SUITES)|AudioSessionIntegrationTests

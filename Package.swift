@@ -131,6 +131,6 @@ let package = Package(
             name: "SpoolUITests", dependencies: ["SpoolUI", "Spool", "SpoolEngine", "SpoolTestSupport"],
             swiftSettings: strictSwift),
         .testTarget(
-            name: "SpoolTestSupportTests", dependencies: ["SpoolTestSupport"], swiftSettings: strictSwift),
+            name: "SpoolTestSupportTests", dependencies: ["SpoolTestSupport", "SpoolCore"], swiftSettings: strictSwift),
     ]
 )

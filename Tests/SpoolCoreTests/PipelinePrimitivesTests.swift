@@ -9,7 +9,7 @@ struct PlaybackClockTests {
     let second = Duration.seconds(1)
 
     @Test func extrapolatesAlongHostTimeAtTheRate() {
-        let clock = PlaybackClock()
+        let clock = PlaybackClock(host: ManualEngineClock())
         #expect(clock.mediaTime(at: .zero).isInvalid)
         clock.anchor(media: MediaTime(value: 10, timescale: 1), at: .seconds(100))
         #expect(clock.mediaTime(at: .seconds(101)) == MediaTime(value: 10, timescale: 1))  // paused
@@ -22,7 +22,7 @@ struct PlaybackClockTests {
     }
 
     @Test func anAudioAnchorOverridesExtrapolation() {
-        let clock = PlaybackClock()
+        let clock = PlaybackClock(host: ManualEngineClock())
         clock.anchor(media: .zero, at: .zero)
         clock.setPaused(false, at: .zero)
         clock.anchor(media: MediaTime(value: 990, timescale: 1000), at: .seconds(1))  // audio is 10 ms behind

@@ -37,14 +37,21 @@ struct SpoolThreadTests {
             seen.update { $0 = (Thread.current.name, kernel?.trimmingCharacters(in: .whitespacesAndNewlines)) }
         }
         await thread.finished()
-        // Once in a fresh-clone run (under ThreadSanitizer, both names) the thread read as
-        // "oot.default-qos", the tail of libdispatch's "com.apple.root.default-qos": something in
-        // Foundation or Dispatch renamed it after the body named it. Not understood yet; the
-        // registry's name (what tests and `SpoolThread.running()` use) is not affected.
-        withKnownIssue("Foundation on Linux sometimes renames the thread to a Dispatch label", isIntermittent: true) {
+        // The kernel's name is set with pthread_setname_np on the thread itself. Foundation's
+        // `Thread.current` inside a started `Thread` is not always that thread's object on
+        // Linux: the name read through it was once "oot.default-qos", the tail of a Dispatch
+        // label (a fresh-clone ThreadSanitizer run), so that one stays an intermittent known issue.
+        #expect(seen.withLock { $0.kernel } == "spool-named")
+        withKnownIssue("Thread.current on Linux is sometimes another object", isIntermittent: true) {
             #expect(seen.withLock { $0.foundation } == "spool-named")
-            #expect(seen.withLock { $0.kernel } == "spool-named")
         }
         #expect(thread.name == "spool-named")
+    }
+
+    @Test("the kernel's name keeps the first 15 bytes, never half a character")
+    func kernelNameIsCut() {
+        #expect(SpoolThread.kernelName("spool-demux") == "spool-demux")
+        #expect(SpoolThread.kernelName("spool-video-decode-7") == "spool-video-dec")
+        #expect(SpoolThread.kernelName("spool-décodeur-x") == "spool-décodeur")
     }
 }

@@ -17,6 +17,9 @@ package final class ConditionLock<State: Sendable>: @unchecked Sendable {
     /// for them (both guarded like `state`).
     private var blockedThreads = 0
     private var watchers = 0
+    /// Engine threads of a virtual clock blocked here, by their clock's token (guarded like
+    /// `state`): whoever wakes the waiters marks them running on their clock first.
+    private var engineWaits: [(clock: any VirtualEngineClock, token: Int)] = []
 
     /// Wraps `initial`; from now on it is reachable only through the lock.
     package init(_ initial: State) {
@@ -39,6 +42,7 @@ package final class ConditionLock<State: Sendable>: @unchecked Sendable {
     ) throws(Failure) -> Result {
         condition.lock()
         defer {
+            releaseEngineWaits()
             condition.broadcast()
             condition.unlock()
         }
@@ -50,12 +54,16 @@ package final class ConditionLock<State: Sendable>: @unchecked Sendable {
     ///
     /// - Parameter timeout: the longest real time to wait; `nil` waits without bound
     ///   (callers use that only when another mechanism, such as a network timeout or
-    ///   `cancel()`, is guaranteed to update the state).
+    ///   `cancel()`, is guaranteed to update the state). On an engine thread of a virtual
+    ///   clock (`SpoolThread.start(_:clock:_:)`) the timeout is measured on that clock.
     /// - Returns: what `body` returned, or `nil` when the timeout passed first.
     package func wait<Result, Failure: Error>(
         timeout: Duration?,
         _ body: (inout State) throws(Failure) -> Result?
     ) throws(Failure) -> Result? {
+        if let clock = EngineThreadContext.current {
+            return try waitAsEngineThread(until: timeout.map { clock.now() + $0 }, on: clock, body)
+        }
         let deadline = timeout.map { ContinuousClock.now.advanced(by: $0) }
         condition.lock()
         defer { condition.unlock() }
@@ -66,7 +74,10 @@ package final class ConditionLock<State: Sendable>: @unchecked Sendable {
             blockedThreads += 1
             // Only when watched: two waiters broadcasting before every wait would wake each
             // other forever.
-            if watchers > 0 { condition.broadcast() }
+            if watchers > 0 {
+                releaseEngineWaits()
+                condition.broadcast()
+            }
             if let remaining {
                 // NSCondition takes a wall-clock date; it is recomputed from the monotonic
                 // deadline on every pass, so a wall-clock jump can only shorten one pass.
@@ -76,6 +87,50 @@ package final class ConditionLock<State: Sendable>: @unchecked Sendable {
             }
             blockedThreads -= 1
         }
+    }
+
+    /// `wait` on an engine thread of `clock`: blocks, reported to the clock with `deadline`,
+    /// until `body` returns a value or the clock reaches the deadline.
+    func waitAsEngineThread<Result, Failure: Error>(
+        until deadline: Duration?, on clock: any VirtualEngineClock,
+        _ body: (inout State) throws(Failure) -> Result?
+    ) throws(Failure) -> Result? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let result = try body(&state) { return result }
+            if let deadline, clock.now() >= deadline { return nil }
+            blockedThreads += 1
+            if watchers > 0 {
+                releaseEngineWaits()
+                condition.broadcast()
+            }
+            let token = clock.block(until: deadline) { [weak self] in self?.wakeEngineWaits() }
+            engineWaits.append((clock, token))
+            condition.wait()
+            blockedThreads -= 1
+            // Still listed: woken by neither a state change nor the clock (a spurious wake).
+            if let index = engineWaits.firstIndex(where: { $0.token == token && $0.clock === clock }) {
+                engineWaits.remove(at: index)
+                clock.unblock(token)
+            }
+        }
+    }
+
+    /// Marks every engine thread blocked here running on its clock: they are about to be
+    /// woken. Lock held.
+    private func releaseEngineWaits() {
+        guard !engineWaits.isEmpty else { return }
+        for wait in engineWaits { wait.clock.unblock(wait.token) }
+        engineWaits.removeAll()
+    }
+
+    /// A virtual clock reached a deadline of a thread blocked here: wakes every waiter.
+    private func wakeEngineWaits() {
+        condition.lock()
+        releaseEngineWaits()
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Blocks until some other thread is blocked in `wait` (e.g. a reader waiting for bytes),

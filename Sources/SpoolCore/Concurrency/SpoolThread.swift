@@ -23,11 +23,15 @@ package final class SpoolThread: Sendable {
     }
 
     /// Starts `body` on a new thread called `name`; it is in the registry from before this
-    /// returns until `body` has returned.
+    /// returns until `body` has returned. With a `VirtualEngineClock` for `clock`, the thread
+    /// is one of that clock's engine threads from before this returns: its waits run on it.
     @discardableResult
     package static func start(
-        _ name: String, qualityOfService: QualityOfService = .default, _ body: @escaping @Sendable () -> Void
+        _ name: String, qualityOfService: QualityOfService = .default, clock: (any EngineClock)? = nil,
+        _ body: @escaping @Sendable () -> Void
     ) -> SpoolThread {
+        let virtualClock = clock as? any VirtualEngineClock
+        virtualClock?.enroll()
         let id = registry.withLock { registry -> Int in
             registry.nextID += 1
             registry.running[registry.nextID] = name
@@ -38,12 +42,40 @@ package final class SpoolThread: Sendable {
             // Named from inside: Foundation on Linux (6.3.1) drops a name set before `start()`,
             // so every bare `Thread` here ran as the process's name ("spool" or "xctest").
             Thread.current.name = name
-            body()
+            // And the kernel's name directly: `Thread.current` inside a started `Thread` is not
+            // always that thread's object on Linux, and the name then went to another object
+            // (the thread showed as "oot.default-qos", the tail of a Dispatch label). Written
+            // to the thread's own comm file (what pthread_setname_np does; Glibc's Swift module
+            // does not offer it); the kernel keeps 15 bytes.
+            Self.setKernelName(Self.kernelName(name))
+            if let virtualClock {
+                EngineThreadContext.run(on: virtualClock, body)
+                virtualClock.depart()
+            } else {
+                body()
+            }
             spoolThread.finish()
         }
         thread.qualityOfService = qualityOfService
         thread.start()
         return spoolThread
+    }
+
+    /// Names the calling thread in the kernel; a failure leaves the name it had.
+    private static func setKernelName(_ name: String) {
+        guard let comm = FileHandle(forWritingAtPath: "/proc/thread-self/comm") else { return }
+        try? comm.write(contentsOf: Data(name.utf8))
+        try? comm.close()
+    }
+
+    /// `name` cut to the 15 bytes the kernel keeps, on a character boundary.
+    package static func kernelName(_ name: String) -> String {
+        var cut = ""
+        for character in name {
+            guard cut.utf8.count + character.utf8.count <= 15 else { break }
+            cut.append(character)
+        }
+        return cut
     }
 
     private func finish() {

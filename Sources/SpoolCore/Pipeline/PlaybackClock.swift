@@ -16,9 +16,19 @@ package final class PlaybackClock: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The host time line the pipeline's threads read: the engine's clock (virtual in tests).
+    package let host: any EngineClock
 
-    /// A clock with no time yet (`invalid`), paused.
-    package init() {}
+    /// A clock with no time yet (`invalid`), paused, reading host time from `host`.
+    package init(host: any EngineClock) {
+        self.host = host
+    }
+
+    /// Host time now, on `host`.
+    package var hostNow: Duration { host.now() }
+
+    /// The media time now (`mediaTime(at: hostNow)`).
+    package var mediaTimeNow: MediaTime { mediaTime(at: host.now()) }
 
     /// Sets the media time heard at host time `host`.
     package func anchor(media: MediaTime, at host: Duration) {

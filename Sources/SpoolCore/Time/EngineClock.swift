@@ -59,6 +59,9 @@ extension ConditionLock {
         _ body: (inout State) throws(Failure) -> Result?
     ) throws(Failure) -> Result? {
         guard let deadline else { return try wait(timeout: nil, body) }
+        if let own = EngineThreadContext.current, own === (clock as AnyObject) {
+            return try waitAsEngineThread(until: deadline, on: own, body)
+        }
         // Registered before the first check of the time, so an advance between the check and
         // the wait cannot be missed: the waker takes this lock, which the waiter holds until
         // it is parked.

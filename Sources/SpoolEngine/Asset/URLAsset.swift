@@ -22,7 +22,9 @@ public final class URLAsset: AsynchronousPropertyLoading {
     /// The asset's location.
     public let url: URL
 
-    private let makeByteSource: ByteSourceFactory
+    /// Where the asset's bytes come from: its probes, and the pipeline when no probe left a
+    /// container open.
+    package let makeByteSource: ByteSourceFactory
     private let state = Mutex<LoadState>(.idle)
 
     private enum LoadState {

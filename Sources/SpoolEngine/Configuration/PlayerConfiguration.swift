@@ -18,6 +18,9 @@ public struct PlayerConfiguration: Sendable {
     /// (`Player.resourceReleaseDelay`): `clock` unless given. A test that counts the sleepers
     /// of its manual `clock` gives this one apart, so the countdown's sleep is not among them.
     public var resourceReleaseClock: any Clock<Duration>
+    /// The time the engine's threads read and wait on: the host's monotonic clock, or a
+    /// virtual one under test (`VirtualEngineClock`), which every pipeline thread then joins.
+    package var engineClock: any EngineClock = HostEngineClock(now: HostTime.now)
 
     /// A configuration; see each property.
     public init(

@@ -158,7 +158,7 @@ final class AudioLoop {
         case .ended: return nil
         case .timedOut: break
         }
-        let stallStart = HostTime.now()
+        let stallStart = clock.hostNow
         // The clock stops under the control lock, like every change to it (see `write`).
         let wait = control.update { state -> DryWait? in
             guard state.rate > 0, !state.endReported, !state.isStalled else { return nil }
@@ -262,7 +262,7 @@ final class AudioLoop {
         let anchored = control.withLock { state -> Bool in
             guard state.generation == generation else { return false }
             if holdsTarget, state.rate == 0 { return false }
-            let now = HostTime.now()
+            let now = clock.hostNow
             let heardLatency = MediaTime(
                 seconds: latency.timeInterval * max(clock.rate, 0.5), preferredTimescale: 1_000_000)
             // After a gapless hand-over the device still plays the previous item's last

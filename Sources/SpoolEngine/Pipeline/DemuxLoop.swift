@@ -188,7 +188,7 @@ final class DemuxLoop {
     /// whether the source switched.
     private func switchAudio(_ request: AudioSwitchRequest, generation: Int) -> Bool {
         guard let audioPackets else { return false }
-        let playhead = clock.mediaTime(at: HostTime.now())
+        let playhead = clock.mediaTimeNow
         let start = source.startTime.isNumeric ? source.startTime : .zero
         var from = playhead.isNumeric ? playhead - Self.audioSwitchReread : start
         if from < start { from = start }
@@ -270,7 +270,7 @@ final class DemuxLoop {
     private func reportBuffer(likelyToKeepUp: Bool) {
         let queues = [videoPackets, audioPackets].compactMap { $0 }
         let empty = queues.allSatisfy { $0.count == 0 }
-        let playhead = clock.mediaTime(at: HostTime.now())
+        let playhead = clock.mediaTimeNow
         let aheadMicroseconds = queues.map(\.totalCost).max() ?? 0
         let loaded =
             playhead.isNumeric

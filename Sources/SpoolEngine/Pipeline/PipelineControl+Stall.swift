@@ -17,7 +17,7 @@ extension PipelineControl {
         events.send(.stalled(true))
         let item = next()
         if let item, !endsStream(item) { waitUntilLikelyToKeepUp(generation: generation) }
-        let now = HostTime.now()
+        let now = clock.hostNow
         update { state in
             state.isStalled = false
             clock.setPaused(state.rate == 0, at: now)

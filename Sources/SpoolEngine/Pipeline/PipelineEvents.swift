@@ -46,12 +46,12 @@ final class PipelineEvents: Sendable {
             // Paused, the audio thread leaves the clock on the seek's target (its writes do
             // not count until the device plays): the playhead is the frame on screen, which
             // for a keyframe seek lies before the target.
-            if state.seek != nil, state.rate == 0 { clock.anchor(media: landed, at: HostTime.now()) }
+            if state.seek != nil, state.rate == 0 { clock.anchor(media: landed, at: clock.hostNow) }
             return (!state.firstFrameReported, state.seek, landed - (state.timelineOrigin ?? .zero))
         }
         guard let outcome else { return }
         if outcome.isFirstEver {
-            let startup = (HostTime.now() - startedAt).timeInterval
+            let startup = (clock.hostNow - startedAt).timeInterval
             statistics.update { $0.startupTime = startup }
             continuation.yield(.firstFrame)
         }

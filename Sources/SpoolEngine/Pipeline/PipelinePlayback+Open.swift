@@ -138,7 +138,7 @@ extension PipelinePlayback {
         // opened (a start position, a chapter chosen from the probe's list): under the
         // control lock, so a seek made now is not overwritten with the start.
         control.withLock { state in
-            let now = HostTime.now()
+            let now = clock.hostNow
             clock.anchor(media: state.seek?.target ?? sourceStart, at: now)
             clock.setRate(state.rate > 0 ? state.rate : 1, at: now)
             clock.setPaused(state.rate == 0 || !state.isActive, at: now)

@@ -156,12 +156,13 @@ extension PipelinePlayback {
 
     private var playheadReader: @Sendable () -> MediaTime {
         let clock = clock
-        return { clock.mediaTime(at: HostTime.now()) }
+        return { clock.mediaTimeNow }
     }
 
     private func renditionOpener(for presentation: HLSPresentation) -> HLSRenditionOpener {
         HLSRenditionOpener(
             configuration: hlsConfiguration, keyProvider: contentKeyProvider,
-            importedDefinitions: presentation.multivariant?.definitions, cancels: cancels, itemName: itemName)
+            importedDefinitions: presentation.multivariant?.definitions, cancels: cancels, itemName: itemName,
+            engineClock: clock.host)
     }
 }

@@ -18,7 +18,7 @@ extension PipelinePlayback {
                 demuxer = try Demuxer(container: container, canceller: canceller, streams: streams)
             } else {
                 demuxer = try Demuxer(
-                    source: try ByteSources.makeForPlayback(for: asset.url), canceller: canceller, streams: streams)
+                    source: try asset.makeByteSource(asset.url), canceller: canceller, streams: streams)
             }
         } catch let error as ByteSourceError {
             if error != .cancelled { fail(PlaybackError(AssetLoadError(error))) }
@@ -50,10 +50,10 @@ extension PipelinePlayback {
             }
         }
         let clock = clock
-        let ahead = DemuxedAhead(playhead: { clock.mediaTime(at: HostTime.now()) })
+        let ahead = DemuxedAhead(playhead: { clock.mediaTimeNow })
         let stream = HLSSegmentStream(
             presentation: presentation, configuration: hlsConfiguration, fetcher: fetcher,
-            decryptor: AES128SegmentDecryptor(), keyProvider: contentKeyProvider, now: HostTime.now,
+            decryptor: AES128SegmentDecryptor(), keyProvider: contentKeyProvider, clock: clock.host,
             consumerBuffered: { ahead.duration })
         // A pin set while the playlists loaded applies from the first segment.
         let pinned = running.withLock { running in

@@ -25,7 +25,7 @@ package final class PipelinePlayback: ItemPlayback {
     let interstitialCut: InterstitialCut?
     let playoutLimit: MediaTime?
     let control: PipelineControl
-    let clock = PlaybackClock()
+    let clock: PlaybackClock
     /// What `currentTime()` reported last.
     let reportedTime = Mutex(ReportedPlayhead())
     let counters = PipelineStatistics()
@@ -77,6 +77,7 @@ package final class PipelinePlayback: ItemPlayback {
         externalSubtitleURL = item.externalSubtitleURL
         contentKeyProvider = item.contentKeyProvider
         self.configuration = configuration
+        clock = PlaybackClock(host: configuration.engineClock)
         itemName = item.asset.url.redactedForDisplay
         forwardPlaybackEndTime = item.forwardPlaybackEndTime
         interstitialCut = item.interstitialCut
@@ -106,7 +107,7 @@ package final class PipelinePlayback: ItemPlayback {
     }
 
     package func start(at startTime: MediaTime?) {
-        let startedAt = HostTime.now()
+        let startedAt = clock.hostNow
         if let startTime, startTime.isNumeric {
             control.update { state in
                 let request = SeekRequest(
@@ -174,7 +175,7 @@ package final class PipelinePlayback: ItemPlayback {
         guard !wasActive else { return }
         // The clock held still while prerolled (unless its audio already plays: the hand-over
         // anchored it); from now on it follows the rate as for any current item.
-        let now = HostTime.now()
+        let now = clock.hostNow
         if rate > 0 { clock.setRate(rate, at: now) }
         if !stalled, !hasAudioPlaying { clock.setPaused(rate == 0, at: now) }
     }
@@ -194,7 +195,7 @@ package final class PipelinePlayback: ItemPlayback {
             state.algorithm = algorithm
             if rate > 0 { state.resourcesReleased = false }
             guard state.isActive || audioPlaying else { return }
-            let now = HostTime.now()
+            let now = clock.hostNow
             if rate > 0 { clock.setRate(rate, at: now) }
             if !state.isStalled { clock.setPaused(rate == 0, at: now) }
         }
@@ -227,7 +228,7 @@ package final class PipelinePlayback: ItemPlayback {
             // The clock jumps to the target; the new generation's audio (or first frame)
             // re-anchors it. Under the control lock, like the audio thread's anchor, which
             // checks the generation there: a write of the old stretch cannot move it back.
-            clock.anchor(media: request.target, at: HostTime.now())
+            clock.anchor(media: request.target, at: clock.hostNow)
             return state.generation
         }
         discardQueues(before: generation)
@@ -250,7 +251,7 @@ package final class PipelinePlayback: ItemPlayback {
             guard !state.stopped, state.rate == 0, state.firstFrameReported, state.generationStarted,
                 !state.resourcesReleased, state.pendingDemuxSeek == nil, !state.isStalled
             else { return nil }
-            let paused = clock.mediaTime(at: HostTime.now())
+            let paused = clock.mediaTimeNow
             guard paused.isNumeric else { return nil }
             let request = SeekRequest(
                 id: Self.releaseSeekID, target: paused, toleranceBefore: .zero, toleranceAfter: .zero)
@@ -269,14 +270,14 @@ package final class PipelinePlayback: ItemPlayback {
         let (stretch, origin) = control.withLock {
             (ReportedPlayhead.Stretch(generation: $0.generation, started: $0.generationStarted), $0.timelineOrigin)
         }
-        let time = clock.mediaTime(at: HostTime.now())
+        let time = clock.mediaTimeNow
         let playhead = time.isNumeric ? time - (origin ?? .zero) : .zero
         return reportedTime.withLock { $0.report(playhead, in: stretch) }
     }
 
     /// Starts one of the item's threads; `threadsFinished()` waits for it.
     func startThread(_ name: String, _ body: @escaping @Sendable () -> Void) {
-        let thread = SpoolThread.start(name, body)
+        let thread = SpoolThread.start(name, clock: clock.host, body)
         threads.withLock { $0.append(thread) }
     }
 

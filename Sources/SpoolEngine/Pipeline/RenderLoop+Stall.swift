@@ -21,7 +21,7 @@ extension RenderLoop {
             case .element(let item, _): return item
             case .ended: return nil
             case .timedOut:
-                let start = HostTime.now()
+                let start = clock.hostNow
                 if beginStall(generation: generation, holdingAt: shownEnd, at: start) {
                     return control.waitOutStall(
                         generation: generation, startedAt: start, clock: clock, statistics: statistics,

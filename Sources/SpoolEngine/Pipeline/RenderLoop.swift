@@ -117,7 +117,7 @@ final class RenderLoop: Sendable {
         if isUntimed { return control.withLock { $0.generation == generation && !$0.stopped } }
         if isFirst, drivesClock {
             // Without audio, the first frame of a generation sets the clock.
-            clock.anchor(media: frame.presentationTime, at: HostTime.now())
+            clock.anchor(media: frame.presentationTime, at: clock.hostNow)
         }
         while true {
             // Paused: show the first frame of a generation (the seek's landing frame), then hold.
@@ -128,7 +128,7 @@ final class RenderLoop: Sendable {
             }
             guard proceed == true else { return false }
             if isFirst && control.withLock({ $0.rate == 0 }) { return true }
-            let now = HostTime.now()
+            let now = clock.hostNow
             let next = frame.duration.isNumeric ? frame.presentationTime + frame.duration : nil
             let decision = schedule.decide(
                 presentationTime: frame.presentationTime, nextPresentationTime: next,
@@ -157,7 +157,7 @@ final class RenderLoop: Sendable {
         }
         statistics.update { $0.framesPresented += 1 }
         if !isUntimed, !isFirst {
-            let error = (clock.mediaTime(at: HostTime.now()) - frame.presentationTime).seconds * 1000
+            let error = (clock.mediaTimeNow - frame.presentationTime).seconds * 1000
             statistics.recordSyncError(milliseconds: error)
         }
         if isFirst { events.generationStarted(generation, by: .video, at: frame.presentationTime) }

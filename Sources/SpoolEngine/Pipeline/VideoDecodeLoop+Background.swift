@@ -36,7 +36,7 @@ extension VideoDecodeLoop {
             awaitsKeyframe = !packet.isKeyframe
             return packet.isKeyframe
         }
-        let now = clock.mediaTime(at: HostTime.now())
+        let now = clock.mediaTimeNow
         if now.isNumeric { discardBefore = max(discardBefore ?? now, now) }
         for earlier in pending.dropLast() {
             do {
@@ -57,7 +57,7 @@ extension VideoDecodeLoop {
             }
             if stale { return false }
             if shown { return true }
-            let now = clock.mediaTime(at: HostTime.now())
+            let now = clock.mediaTimeNow
             guard time.isNumeric, now.isNumeric, now < time else { return false }
             // Paused: nothing is due until the rate, the visibility or the generation changes.
             let timeout: Duration? =

@@ -84,7 +84,7 @@ public final class HLSSegmentStream: Sendable {
     /// (`nil`: the start, or the live start point).
     public func start(at playlistTime: MediaTime?) {
         let worker = SegmentStreamWorker(stream: self)
-        SpoolThread.start("spool-hls") { worker.run(startingAt: playlistTime) }
+        SpoolThread.start("spool-hls", clock: clock) { worker.run(startingAt: playlistTime) }
     }
 
     /// The next segment, blocking until it is downloaded, the stream ends, fails or is cancelled.

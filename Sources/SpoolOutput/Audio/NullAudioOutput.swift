@@ -10,10 +10,11 @@ import Synchronization
 /// what is queued, pausing stops the draining and `flush` empties it. Untimed, `write` never
 /// blocks and `latency` is zero: the engine runs as fast as it can.
 ///
-/// `write` and `drain` are blocking calls made on a pipeline thread; they wait on a
-/// semaphore signalled by a task sleeping on the clock, so the clock's `sleep` — async —
-/// drives a blocking call, and a manual clock makes that deterministic in tests. `setPaused`,
-/// `flush` and `stop` wake a blocked call at once.
+/// `write` and `drain` are blocking calls made on a pipeline thread. On an async `Clock` they
+/// wait on a semaphore signalled by a task sleeping on the clock, so the clock's `sleep`
+/// drives a blocking call, and a manual clock makes that deterministic in tests. On an
+/// `EngineClock` (the engine's own time, virtual under test) they wait for the deadline on it
+/// like every other pipeline wait. `setPaused`, `flush` and `stop` wake a blocked call at once.
 public final class NullAudioOutput: AudioOutput {
     private struct State {
         var format: AudioFormat?
@@ -23,14 +24,14 @@ public final class NullAudioOutput: AudioOutput {
         var volume: Float = 1
         var framesWritten = 0
         /// The blocked `write` or `drain`, if any: signalled to make it look again.
-        var waiter: DispatchSemaphore?
+        var waiter: Waiter?
     }
 
     /// What a blocked call does next.
     private enum Step {
         case done
         case again
-        case wait(until: Duration?, wake: DispatchSemaphore)
+        case wait(until: Duration?, wake: Waiter)
     }
 
     /// "null".
@@ -39,7 +40,7 @@ public final class NullAudioOutput: AudioOutput {
     public let bufferDuration: Duration
     /// Whether the output keeps real time (`false`: never blocks, zero latency).
     public let isTimed: Bool
-    private let timeline: ClockTimeline
+    private let pacing: Pacing
     private let state = Mutex(State())
     /// Called (outside any lock) just before a call blocks, with the time it waits for (`nil`:
     /// until paused playback resumes or the output is flushed or stopped). Tests observe
@@ -61,8 +62,25 @@ public final class NullAudioOutput: AudioOutput {
     ) {
         self.bufferDuration = bufferDuration
         self.isTimed = timed
-        self.timeline = ClockTimeline(clock: clock)
+        self.pacing = .clock(ClockTimeline(clock: clock))
         self.willBlock = willBlock
+    }
+
+    /// A timed null output paced on the engine's clock `engineClock`, modelling a device that
+    /// holds `bufferDuration`: under a virtual clock it plays as the pipeline's waits do.
+    package init(engineClock: any EngineClock, bufferDuration: Duration = .milliseconds(200)) {
+        self.bufferDuration = bufferDuration
+        self.isTimed = true
+        self.pacing = .engine(engineClock)
+        self.willBlock = { _ in }
+    }
+
+    /// The clock's time now.
+    private var now: Duration {
+        switch pacing {
+        case .clock(let timeline): timeline.now
+        case .engine(let clock): clock.now()
+        }
     }
 
     /// Frames accepted by `write` so far (for statistics and tests).
@@ -82,7 +100,7 @@ public final class NullAudioOutput: AudioOutput {
             guard state.format != format else { return }
             state.format = format
             var device = ModelledDeviceBuffer(capacity: bufferDuration, sampleRate: format.sampleRate)
-            device.setPaused(state.isPaused, at: timeline.now)
+            device.setPaused(state.isPaused, at: now)
             state.device = device
         }
     }
@@ -104,7 +122,7 @@ public final class NullAudioOutput: AudioOutput {
                     remaining = 0
                     return .done
                 }
-                let now = timeline.now
+                let now = self.now
                 let accepted = device.acceptableFrames(of: remaining, at: now)
                 guard accepted > 0 else {
                     return block(&state, until: device.instantWhenAccepting(remaining))
@@ -124,7 +142,7 @@ public final class NullAudioOutput: AudioOutput {
         guard isTimed else { return .zero }
         return state.withLock { state in
             guard !state.isStopped, let format = state.format, let device = state.device else { return .zero }
-            return format.duration(ofFrames: device.queuedFrames(at: timeline.now))
+            return format.duration(ofFrames: device.queuedFrames(at: now))
         }
     }
 
@@ -132,7 +150,7 @@ public final class NullAudioOutput: AudioOutput {
     public func setPaused(_ paused: Bool) {
         state.withLock { state in
             state.isPaused = paused
-            state.device?.setPaused(paused, at: timeline.now)
+            state.device?.setPaused(paused, at: now)
             state.waiter?.signal()
         }
     }
@@ -140,7 +158,7 @@ public final class NullAudioOutput: AudioOutput {
     /// Empties the modelled buffer; wakes a blocked call to re-check.
     public func flush() {
         state.withLock { state in
-            state.device?.flush(at: timeline.now)
+            state.device?.flush(at: now)
             state.waiter?.signal()
         }
     }
@@ -151,7 +169,7 @@ public final class NullAudioOutput: AudioOutput {
         while true {
             let step = try state.withLock { (state) throws(AudioOutputError) -> Step in
                 guard !state.isStopped else { throw .stopped }
-                guard isTimed, let device = state.device, device.queuedFrames(at: timeline.now) > 0 else {
+                guard isTimed, let device = state.device, device.queuedFrames(at: now) > 0 else {
                     return .done
                 }
                 return block(&state, until: device.instantWhenQueueDrops(to: 0))
@@ -176,29 +194,61 @@ public final class NullAudioOutput: AudioOutput {
 
     /// Registers a new waiter in `state` (lock held) and describes the wait.
     private func block(_ state: inout State, until deadline: Duration?) -> Step {
-        let wake = DispatchSemaphore(value: 0)
+        let wake = Waiter(pacing: pacing)
         state.waiter = wake
         return .wait(until: deadline, wake: wake)
     }
 
     /// Performs a `.wait` step: blocks the calling thread until the clock reaches the
-    /// deadline (a task sleeping on the clock signals the semaphore) or someone wakes it.
+    /// deadline or someone wakes it.
     private func wait(_ step: Step) {
         guard case .wait(let deadline, let wake) = step else { return }
-        let timeline = timeline
-        let sleeper = deadline.map { deadline in
-            Task {
-                // Cancelled when woken early; either way the semaphore is signalled once more,
-                // which is harmless: each wait has its own semaphore.
-                try? await timeline.sleep(until: deadline)
-                wake.signal()
-            }
-        }
         willBlock(deadline)
-        wake.wait()
-        sleeper?.cancel()
+        wake.wait(until: deadline)
         state.withLock { state in
             if state.waiter === wake { state.waiter = nil }
+        }
+    }
+
+    /// What the modelled device's time is read from and waited on.
+    private enum Pacing: Sendable {
+        case clock(ClockTimeline)
+        case engine(any EngineClock)
+    }
+
+    /// One blocked call's wait: until the deadline on the pacing clock, or `signal()`.
+    private final class Waiter: Sendable {
+        private let pacing: Pacing
+        private let semaphore = DispatchSemaphore(value: 0)
+        private let signalled = ConditionLock(false)
+
+        init(pacing: Pacing) { self.pacing = pacing }
+
+        func signal() {
+            switch pacing {
+            case .clock: semaphore.signal()
+            case .engine: signalled.update { $0 = true }
+            }
+        }
+
+        func wait(until deadline: Duration?) {
+            switch pacing {
+            case .engine(let clock):
+                _ = signalled.wait(until: deadline, on: clock) { $0 ? true : nil }
+            case .clock(let timeline):
+                // A task sleeping on the clock signals the semaphore: the clock's `sleep`, async,
+                // drives a blocking call.
+                let sleeper = deadline.map { deadline in
+                    Task { [semaphore] in
+                        // Cancelled when woken early; either way the semaphore is signalled once
+                        // more, which is harmless: each wait has its own semaphore.
+                        try? await timeline.sleep(until: deadline)
+                        semaphore.signal()
+                    }
+                }
+                semaphore.wait()
+                sleeper?.cancel()
+            }
         }
     }
 }

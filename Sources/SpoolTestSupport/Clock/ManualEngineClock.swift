@@ -6,8 +6,7 @@ import SpoolCore
 package final class ManualEngineClock: EngineClock {
     private struct State {
         var now: Duration = .zero
-        var nextToken = 0
-        var wakers: [Int: @Sendable () -> Void] = [:]
+        var wakers = ClockWakers()
     }
 
     // ConditionLock (pthread), not Mutex: ThreadSanitizer follows it (see ManualClock).
@@ -24,16 +23,12 @@ package final class ManualEngineClock: EngineClock {
 
     /// Registers `wake`, called after each `advance`.
     package func addWaker(_ wake: @escaping @Sendable () -> Void) -> Int {
-        state.withLock { state in
-            state.nextToken += 1
-            state.wakers[state.nextToken] = wake
-            return state.nextToken
-        }
+        state.withLock { $0.wakers.add(wake) }
     }
 
     /// Removes the waker registered under `token`.
     package func removeWaker(_ token: Int) {
-        _ = state.withLock { $0.wakers.removeValue(forKey: token) }
+        state.withLock { $0.wakers.remove(token) }
     }
 
     /// Moves time forward by `duration` (negative durations are ignored) and wakes every
@@ -41,7 +36,7 @@ package final class ManualEngineClock: EngineClock {
     package func advance(by duration: Duration) {
         let wakers = state.withLock { state in
             state.now += max(duration, .zero)
-            return Array(state.wakers.values)
+            return state.wakers.all
         }
         for wake in wakers { wake() }
     }

@@ -13,6 +13,8 @@ struct HLSRenditionOpener: Sendable {
     let importedDefinitions: [String: String]?
     let cancels: CancelGroup
     let itemName: String
+    /// The clock the rendition's download thread waits on (the pipeline's).
+    let engineClock: any EngineClock
 
     /// A segment stream over the rendition's playlist at `url`, not started; registered with
     /// `cancels` (the key removes it). Blocks while the playlist loads.
@@ -37,7 +39,7 @@ struct HLSRenditionOpener: Sendable {
         streamConfiguration.pinnedVariant = nil
         let stream = HLSSegmentStream(
             presentation: presentation, configuration: streamConfiguration, fetcher: fetcher,
-            decryptor: AES128SegmentDecryptor(), keyProvider: keyProvider, now: HostTime.now,
+            decryptor: AES128SegmentDecryptor(), keyProvider: keyProvider, clock: engineClock,
             consumerBuffered: consumerBuffered)
         cancels.remove(key)
         return (stream, presentation, cancels.add { stream.cancel() })

@@ -102,7 +102,7 @@ final class SubtitleLoop: Sendable {
     }
 
     private func playhead() -> MediaTime {
-        clock.mediaTime(at: HostTime.now())
+        clock.mediaTimeNow
     }
 
     /// Host time until the next cue starts at the current rate, at most `longestWait`.

@@ -1,0 +1,80 @@
+import Foundation
+import SpoolOutput
+import SpoolTestSupport
+
+@testable import Spool
+@testable import SpoolEngine
+
+/// One item on the real engine in virtual time: every pipeline thread, the null audio device
+/// and the item's download run on one `AutoAdvancingEngineClock`, so seconds of playback take
+/// milliseconds and come out the same on an idle or a saturated machine.
+///
+/// Between two `run(until:)` calls the clock stands at the limit with every engine thread
+/// blocked: what a test reads or does there (a seek, a pause) happens at exactly that time.
+@MainActor
+final class VirtualTimePlayback {
+    let clock = AutoAdvancingEngineClock()
+    let player: Player
+    let item: PlayerItem
+    let events: StreamRecorder<PlayerItemEvent>
+
+    /// Plays `bytes` (named by `fileName`, whose extension is FFmpeg's hint) served by
+    /// `throttle` on the clock, with the null audio output when `audio`, to `video`. Playback
+    /// is asked for at once; nothing moves until `run(until:)`.
+    convenience init(
+        bytes: Data, fileName: String, throttle: ScriptedResponse.Throttle, audio: Bool,
+        video: (any VideoOutput)? = nil
+    ) {
+        self.init(bytes: bytes, fileName: fileName, throttleFor: { _ in throttle }, audio: audio, video: video)
+    }
+
+    /// As above, each response (the open, each seek) paced by `throttleFor(offset)`; `configure`
+    /// sets the item up before it is played.
+    init(
+        bytes: Data, fileName: String, throttleFor: @escaping @Sendable (Int) -> ScriptedResponse.Throttle,
+        audio: Bool, video: (any VideoOutput)? = nil, configure: (PlayerItem) -> Void = { _ in }
+    ) {
+        let clock = clock
+        let makeAudio: @Sendable () -> any AudioOutput = { NullAudioOutput(engineClock: clock) }
+        var configuration = PlayerConfiguration(
+            makeAudioOutput: audio ? makeAudio : nil, videoOutput: video, clock: ManualClock())
+        configuration.engineClock = clock
+        player = Player(configuration: configuration)
+        events = StreamRecorder(player.itemEvents())
+        let asset = URLAsset(
+            url: URL(string: "http://127.0.0.1/\(fileName)")!,
+            byteSourceFactory: { url in
+                EngineClockThrottledByteSource(data: bytes, url: url, clock: clock, throttle: throttleFor)
+            })
+        item = PlayerItem(asset: asset)
+        configure(item)
+        player.replaceCurrentItem(with: item)
+        player.play()
+    }
+
+    /// Lets the clock run to `instant` (from the item's start) and returns once it stands there.
+    func run(until instant: Duration) async {
+        await clock.run(until: instant)
+    }
+
+    /// The item's counters now.
+    var statistics: PlaybackStatistics { item.accessLog().statistics }
+
+    /// Stalls begun and ended so far, once the main actor has seen as many ended as the
+    /// counters hold (events reach it after the engine counted them).
+    func stallEvents() async -> (begun: Int, ended: Int) {
+        let id = item.id
+        let counted = statistics.stalls
+        _ = await events.wait { $0.filter { $0 == .stallEnded(itemID: id) }.count >= counted }
+        return (
+            events.elements.filter { $0 == .stalled(itemID: id) }.count,
+            events.elements.filter { $0 == .stallEnded(itemID: id) }.count
+        )
+    }
+
+    /// Stops the item and the clock.
+    func finish() {
+        player.replaceCurrentItem(with: nil)
+        clock.stop()
+    }
+}
