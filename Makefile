@@ -73,7 +73,7 @@ gates:
 # load both cores (the engine moves to virtual time under issue 12; these are what is left).
 REALTIME_SUITES := ByteSourceContractTests|PictureInPictureIntegrationTests|HLSByteRangeLiveIntegrationTests|PlayResumeIntegrationTests|PlayIPCIntegrationTests
 # Scrub previews during real-time playback: no stall, no extra dropped frames.
-REALTIME_SUITES := $(REALTIME_SUITES)|ScrubPreviewPlaybackIntegrationTests|PausedSeekIntegrationTests|PlayGaplessRealTimeIntegrationTests|HLSVariantPinIntegrationTests
+REALTIME_SUITES := $(REALTIME_SUITES)|ScrubPreviewPlaybackIntegrationTests|PlayGaplessRealTimeIntegrationTests|HLSVariantPinIntegrationTests
 # Counts the process's threads: nothing else may run beside it.
 REALTIME_SUITES := $(REALTIME_SUITES)|RapidLoadsIntegrationTests
 # PulseAudio's role-cork module answering a phone stream within the test's waits: a fully

@@ -30,7 +30,7 @@ struct StallWaitingVirtualTimeIntegrationTests {
 
     /// Plays the tone, served as the real-time test's server served it (3 s of audio at once,
     /// then 0.4 s every second), for 12 s on the virtual clock.
-    static func play(_ bytes: Data, waits: Bool) async -> Run {
+    static func play(_ bytes: Data, waits: Bool, expecting stalls: Int) async -> Run {
         let playback = VirtualTimePlayback(
             bytes: bytes, fileName: "tone.mp3",
             throttle: ScriptedResponse.Throttle(chunkSize: 6_400, delay: .seconds(1), firstChunkSize: 48_000),
@@ -40,14 +40,14 @@ struct StallWaitingVirtualTimeIntegrationTests {
         await playback.run(until: .seconds(12))
         return Run(
             statistics: playback.statistics, position: playback.player.currentTime().seconds,
-            stallEvents: await playback.stallEvents())
+            stallEvents: await playback.stallEvents(expecting: (stalls, stalls)))
     }
 
     @Test("waiting holds a stall until the buffer can keep up: exactly one stall by 12 s, against one a second")
     func waitingMakesOneStall() async throws {
         let bytes = try await Self.tone()
-        let waiting = await Self.play(bytes, waits: true)
-        let resuming = await Self.play(bytes, waits: false)
+        let waiting = await Self.play(bytes, waits: true, expecting: 1)
+        let resuming = await Self.play(bytes, waits: false, expecting: 8)
         // 3 s ahead at the start, +0.4 s a second: dry at about 4.4 s (the decoder holds the
         // last packets). Waiting for the buffer to keep up takes until 10 s: one stall of 5.6 s.
         #expect(waiting.statistics.stalls == 1, "waiting: \(waiting)")

@@ -24,14 +24,18 @@ struct VideoOnlyStallIntegrationTests {
     }
 
     /// Plays `bytes` served by `throttle` for `duration` of virtual time.
-    static func play(_ bytes: Data, throttle: ScriptedResponse.Throttle, for duration: Duration) async -> (
+    static func play(
+        _ bytes: Data, throttle: ScriptedResponse.Throttle, for duration: Duration, expecting: (begun: Int, ended: Int)
+    ) async -> (
         stalls: (begun: Int, ended: Int), statistics: PlaybackStatistics, position: Double
     ) {
         let playback = VirtualTimePlayback(
             bytes: bytes, fileName: "video.mkv", throttle: throttle, audio: false, video: NullVideoOutput())
         defer { playback.finish() }
         await playback.run(until: duration)
-        return (await playback.stallEvents(), playback.statistics, playback.player.currentTime().seconds)
+        return (
+            await playback.stallEvents(expecting: expecting), playback.statistics, playback.player.currentTime().seconds
+        )
     }
 
     @Test("a video-only download that runs dry stalls (reported, the clock held) and plays on when data comes")
@@ -45,7 +49,7 @@ struct VideoOnlyStallIntegrationTests {
             bytes,
             throttle: ScriptedResponse.Throttle(
                 chunkSize: perSecond * 2 / 5, delay: .seconds(1), firstChunkSize: perSecond * 3),
-            for: .seconds(14))
+            for: .seconds(14), expecting: (2, 1))
         #expect(run.stalls == (2, 1), "\(run.stalls) stalls: \(run.statistics) at \(run.position) s")
         // Held, not run past: every frame that came after the stall was shown, none dropped.
         #expect(run.statistics.framesDropped == 0, "\(run.statistics.framesDropped) frames dropped")
@@ -56,7 +60,8 @@ struct VideoOnlyStallIntegrationTests {
     func localFileDoesNotStall() async throws {
         let bytes = try await Self.videoOnlyClip()
         let run = await Self.play(
-            bytes, throttle: ScriptedResponse.Throttle(chunkSize: bytes.count, delay: .seconds(1)), for: .seconds(3))
+            bytes, throttle: ScriptedResponse.Throttle(chunkSize: bytes.count, delay: .seconds(1)), for: .seconds(3),
+            expecting: (0, 0))
         #expect(run.stalls == (0, 0), "\(run.stalls) stalls: \(run.statistics)")
         // 3 s at 25 fps: the frames of 0 ... 2.96 s, each on time.
         #expect(run.statistics.framesPresented >= 74, "\(run.statistics)")

@@ -60,16 +60,17 @@ final class VirtualTimePlayback {
     /// The item's counters now.
     var statistics: PlaybackStatistics { item.accessLog().statistics }
 
-    /// Stalls begun and ended so far, once the main actor has seen as many ended as the
-    /// counters hold (events reach it after the engine counted them).
-    func stallEvents() async -> (begun: Int, ended: Int) {
+    /// Stalls begun and ended, as the main actor's events say, once they have reached
+    /// `expected` (or 20 s of real time passed): the events come after the engine counted them,
+    /// later still on a loaded machine, so a count read at once may lag. More than expected
+    /// shows too.
+    func stallEvents(expecting expected: (begun: Int, ended: Int)) async -> (begun: Int, ended: Int) {
         let id = item.id
-        let counted = statistics.stalls
-        _ = await events.wait { $0.filter { $0 == .stallEnded(itemID: id) }.count >= counted }
-        return (
-            events.elements.filter { $0 == .stalled(itemID: id) }.count,
-            events.elements.filter { $0 == .stallEnded(itemID: id) }.count
-        )
+        func counts(_ events: [PlayerItemEvent]) -> (begun: Int, ended: Int) {
+            (events.filter { $0 == .stalled(itemID: id) }.count, events.filter { $0 == .stallEnded(itemID: id) }.count)
+        }
+        _ = await events.wait { counts($0).begun >= expected.begun && counts($0).ended >= expected.ended }
+        return counts(events.elements)
     }
 
     /// Stops the item and the clock.
