@@ -11,24 +11,19 @@ enum EngineThreadContext {
     /// Threads on a virtual clock anywhere in the process: while none is, a wait does not
     /// look the thread up (production never has one).
     private static let virtualThreads = Atomic<Int>(0)
-    private static let clocks = ConditionLock<[pthread_t: Entry]>([:])
-
-    /// The clock of one thread (`any VirtualEngineClock` is `Sendable`).
-    private struct Entry: Sendable {
-        let clock: any VirtualEngineClock
-    }
+    private static let clocks = ConditionLock<[pthread_t: any VirtualEngineClock]>([:])
 
     /// The calling thread's virtual clock.
     static var current: (any VirtualEngineClock)? {
         guard virtualThreads.load(ordering: .relaxed) > 0 else { return nil }
         let thread = pthread_self()
-        return clocks.withLock { $0[thread]?.clock }
+        return clocks.withLock { $0[thread] }
     }
 
     /// Runs `body` on the calling thread as an engine thread of `clock`.
     static func run(on clock: any VirtualEngineClock, _ body: () -> Void) {
         let thread = pthread_self()
-        clocks.withLock { $0[thread] = Entry(clock: clock) }
+        clocks.withLock { $0[thread] = clock }
         virtualThreads.add(1, ordering: .relaxed)
         defer {
             virtualThreads.subtract(1, ordering: .relaxed)

@@ -218,28 +218,37 @@ public final class NullAudioOutput: AudioOutput {
 
     /// One blocked call's wait: until the deadline on the pacing clock, or `signal()`.
     private final class Waiter: Sendable {
-        private let pacing: Pacing
-        private let semaphore = DispatchSemaphore(value: 0)
-        private let signalled = ConditionLock(false)
+        /// Only what the pacing needs: a blocked audio write makes one of these every few ms.
+        private enum Wake: Sendable {
+            case semaphore(DispatchSemaphore, ClockTimeline)
+            case flag(ConditionLock<Bool>, any EngineClock)
+        }
 
-        init(pacing: Pacing) { self.pacing = pacing }
+        private let wake: Wake
+
+        init(pacing: Pacing) {
+            switch pacing {
+            case .clock(let timeline): wake = .semaphore(DispatchSemaphore(value: 0), timeline)
+            case .engine(let clock): wake = .flag(ConditionLock(false), clock)
+            }
+        }
 
         func signal() {
-            switch pacing {
-            case .clock: semaphore.signal()
-            case .engine: signalled.update { $0 = true }
+            switch wake {
+            case .semaphore(let semaphore, _): semaphore.signal()
+            case .flag(let flag, _): flag.update { $0 = true }
             }
         }
 
         func wait(until deadline: Duration?) {
-            switch pacing {
-            case .engine(let clock):
-                _ = signalled.wait(until: deadline, on: clock) { $0 ? true : nil }
-            case .clock(let timeline):
+            switch wake {
+            case .flag(let flag, let clock):
+                _ = flag.wait(until: deadline, on: clock) { $0 ? true : nil }
+            case .semaphore(let semaphore, let timeline):
                 // A task sleeping on the clock signals the semaphore: the clock's `sleep`, async,
                 // drives a blocking call.
                 let sleeper = deadline.map { deadline in
-                    Task { [semaphore] in
+                    Task {
                         // Cancelled when woken early; either way the semaphore is signalled once
                         // more, which is harmless: each wait has its own semaphore.
                         try? await timeline.sleep(until: deadline)
