@@ -22,8 +22,10 @@ public final class SubtitleRenderer {
     /// subtitles sit above the bar; cues placed by WebVTT `line` at the top do not move.
     public var bottomMargin: Int? { didSet { if bottomMargin != oldValue { layoutChanged = true } } }
 
-    private let library: LibassLibrary
-    private let textRenderer: LibassRenderer
+    private var library: LibassLibrary
+    private var textRenderer: LibassRenderer
+    /// The fonts `library` holds besides the system's (the item's attachments).
+    private var attachedFonts: [AttachedFont] = []
     private var nativeRenderer: LibassRenderer?
     private let converter = TextSubtitleConverter()
     private var cues = TextCueTrack()
@@ -88,6 +90,27 @@ public final class SubtitleRenderer {
         let text = ass.events.map(TextSubtitleConverter.textField(ofDialogue:)).joined(separator: "\\N")
         guard let entry = cues.add(cue, assText: text), !layoutChanged, let textTrack else { return }
         append(entry, to: textTrack)
+    }
+
+    /// Makes `fonts` (an item's `attachedFonts`) available to ASS styles that name them,
+    /// replacing the previous item's; the system's fonts stay. Call it before adding the
+    /// item's cues: a change of fonts starts libass afresh, which drops the ASS track set by
+    /// `setASSTrack` or embedded cues (the text cues are laid out again). A no-op when the
+    /// fonts are unchanged.
+    public func setAttachedFonts(_ fonts: [AttachedFont]) throws(SubtitleRendererError) {
+        guard fonts != attachedFonts else { return }
+        // libass removes memory fonts only from a library nothing uses any more
+        // (ass_clear_fonts), so a new set gets a new library and renderers.
+        let fresh = try LibassLibrary()
+        for font in fonts { fresh.addFont(named: font.name, data: font.data) }
+        textRenderer = try LibassRenderer(library: fresh)
+        library = fresh
+        attachedFonts = fonts
+        nativeRenderer = nil
+        nativeTrack = nil
+        textTrack = nil
+        embeddedHeader = nil
+        layoutChanged = true
     }
 
     /// Forgets every text cue (a new item, a seek that re-delivers them).
