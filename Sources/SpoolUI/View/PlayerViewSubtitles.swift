@@ -91,7 +91,7 @@ final class PlayerViewSubtitles {
         cueTask = Task { [weak self] in
             for await cue in cues {
                 guard let self else { return }
-                if cue.ass != nil {
+                if cue.ass != nil || cue.bitmap != nil {
                     self.renderer.addEmbedded(cue)
                 } else {
                     self.renderer.add(cue, markup: self.markup)
