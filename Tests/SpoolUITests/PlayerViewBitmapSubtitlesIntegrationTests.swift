@@ -3,8 +3,8 @@ import SpoolTestSupport
 import SpoolUI
 import Testing
 
-/// A PGS track drawn in `spool play`'s window: the written red block appears at its place
-/// scaled to the picture's rectangle while the cue lasts (its hole shows the video), and
+/// A PGS track drawn in `spool play`'s window: the written red block (authored on 1280x720,
+/// over a 640x360 video) appears at its place scaled to the picture's rectangle while the cue lasts (its hole shows the video), and
 /// nowhere before or after. Screenshot: `.build/test-screenshots/osc-subtitle-bitmap.png`.
 @Suite("spool play draws bitmap subtitles (Xvfb)", .serialized, .exclusiveScreen, .timeLimit(.minutes(2)))
 struct PlayerViewBitmapSubtitlesIntegrationTests {
@@ -20,16 +20,16 @@ struct PlayerViewBitmapSubtitlesIntegrationTests {
         return false
     }
 
-    /// The block's rectangle in the window: the 640x360 presentation fitted into the window
-    /// (centred, aspect kept), the block scaled with it.
+    /// The block's rectangle in the window: the 640x360 video fitted into the window (centred,
+    /// aspect kept), the block scaled from the PGS track's 1280x720 to that picture.
     static func expectedRect(window: (width: Int, height: Int)) -> OverlayRect {
-        let presentation = BitmapSubtitleMedia.presentation
-        let scale = min(
-            Double(window.width) / Double(presentation.width), Double(window.height) / Double(presentation.height))
+        let video = BitmapSubtitleMedia.presentation
+        let fit = min(Double(window.width) / Double(video.width), Double(window.height) / Double(video.height))
         let picture = (
-            x: (Double(window.width) - Double(presentation.width) * scale) / 2,
-            y: (Double(window.height) - Double(presentation.height) * scale) / 2
+            x: (Double(window.width) - Double(video.width) * fit) / 2,
+            y: (Double(window.height) - Double(video.height) * fit) / 2
         )
+        let scale = Double(video.width) * fit / Double(BitmapSubtitleMedia.windowPresentation.width)
         let block = BitmapSubtitleMedia.windowSubtitle
         return OverlayRect(
             x: Int((picture.x + Double(block.x) * scale).rounded()),

@@ -14,9 +14,14 @@ public enum BitmapSubtitleMedia {
         PGSWriter.Subtitle(start: 4.0, end: 5.5, x: 340, y: 40, width: 160, height: 80, color: (0, 255, 0)),
     ]
 
-    /// The subtitle of `windowClip()`: a large red block in the picture's upper half, from 6 to 9 s.
+    /// The presentation of `windowClip()`'s PGS track: 1280x720 over its 640x360 video, as a
+    /// Blu-ray's 1080p subtitles stay over a downscaled re-encode, so a player must scale them.
+    public static let windowPresentation = (width: 1280, height: 720)
+
+    /// The subtitle of `windowClip()`: a large red block in the picture's upper half, from 6 to 9 s
+    /// (on `windowPresentation`: at half size it covers (160, 60) 320x120 of the video).
     public static let windowSubtitle = PGSWriter.Subtitle(
-        start: 6.0, end: 9.0, x: 160, y: 60, width: 320, height: 120, color: (255, 0, 0))
+        start: 6.0, end: 9.0, x: 320, y: 120, width: 640, height: 240, color: (255, 0, 0))
 
     /// The flat colour of `windowClip()`'s video: red, green, blue.
     public static let windowVideoColor: (red: UInt8, green: UInt8, blue: UInt8) = (48, 80, 160)
@@ -58,7 +63,7 @@ public enum BitmapSubtitleMedia {
     }
 
     /// A flat 640x360 clip of 16 s (`windowVideoColor`, silent audio, H.264) with a PGS track
-    /// holding `windowSubtitle`.
+    /// on `windowPresentation` holding `windowSubtitle`.
     public static func windowClip() async throws -> URL { try await cache.window.value }
 
     private static let cache = Cache()
@@ -105,7 +110,7 @@ public enum BitmapSubtitleMedia {
         let sup = try TestMedia.file(
             named: "bitmap-window.sup",
             contents: PGSWriter.sup(
-                width: presentation.width, height: presentation.height, subtitles: [windowSubtitle]))
+                width: windowPresentation.width, height: windowPresentation.height, subtitles: [windowSubtitle]))
         let output = try TestMedia.directory().appendingPathComponent("bitmap-window.mkv")
         let color = String(
             format: "0x%02x%02x%02x", windowVideoColor.red, windowVideoColor.green, windowVideoColor.blue)
