@@ -96,4 +96,22 @@ struct BitmapSubtitleRenderingTests {
         let text = try #require(Ink.box(of: full, where: Ink.isWhite))
         #expect(text.y > Self.scaled.maxY)
     }
+
+    @Test("a partly transparent pixel keeps its colour and alpha (straight alpha out), an opaque one is copied")
+    func partialAlpha() throws {
+        let image = try #require(
+            LegibleCue.Image(x: 0, y: 0, width: 2, height: 1, pixels: [255, 0, 0, 128, 0, 0, 255, 255]))
+        let cue = LegibleCue(
+            start: Self.seconds(1), end: Self.seconds(3),
+            bitmap: .init(referenceSize: PixelSize(width: 4, height: 2), images: [image]))
+        let renderer = try SubtitleRenderer(frameSize: OverlaySize(width: 400, height: 200))
+        renderer.addEmbedded(cue)
+        let frame = renderer.render(at: Self.seconds(2)).frame
+        // 100x scale: each source pixel becomes a 100x100 square.
+        #expect(frame.bounds == OverlayRect(x: 0, y: 0, width: 200, height: 100))
+        let half = frame.fullFrame.color(atX: 50, y: 50)
+        #expect(half.alpha == 128 && half.red >= 253 && half.green == 0 && half.blue == 0, "\(half)")
+        #expect(frame.fullFrame.color(atX: 150, y: 50) == OverlayColor(red: 0, green: 0, blue: 255, alpha: 255))
+        #expect(frame.fullFrame.isTransparent(in: OverlayRect(x: 200, y: 0, width: 200, height: 200)))
+    }
 }

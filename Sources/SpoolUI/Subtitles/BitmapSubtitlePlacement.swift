@@ -35,31 +35,47 @@ struct BitmapSubtitlePlacement: Equatable {
 
     /// Blends the picture "over" a premultiplied RGBA buffer covering `box` of the frame,
     /// clipped to it; each target pixel takes its nearest source pixel (subtitle bitmaps are
-    /// flat-coloured, so nearest keeps their edges and colours exact).
+    /// flat-coloured, so nearest keeps their edges and colours exact). Bitmap subtitles are
+    /// mostly transparent or opaque pixels: those are a skip or a word copy (premultiplied and
+    /// straight are the same when opaque); only the rest is blended channel by channel.
     func blend(into buffer: UnsafeMutableBufferPointer<UInt8>, box: OverlayRect) {
         let clipped = SubtitleCompositor.clip(rect, to: box)
-        guard !clipped.isEmpty else { return }
+        guard !clipped.isEmpty, let base = buffer.baseAddress else { return }
         let columns = (clipped.x..<clipped.maxX).map { x in
             min((x - rect.x) * image.width / rect.width, image.width - 1)
         }
-        image.pixels.withUnsafeBufferPointer { source in
+        let words = UnsafeMutableRawPointer(base).assumingMemoryBound(to: UInt32.self)
+        let opaque = UInt32(0xFF00_0000).littleEndian
+        image.pixels.withUnsafeBytes { raw in
+            let source = raw.bindMemory(to: UInt32.self)
             for y in clipped.y..<clipped.maxY {
                 let sourceRow = min((y - rect.y) * image.height / rect.height, image.height - 1) * image.width
-                var target = ((y - box.y) * box.width + (clipped.x - box.x)) * 4
-                for column in columns {
-                    let from = (sourceRow + column) * 4
-                    let alpha = Int(source[from + 3])
-                    if alpha != 0 {
-                        let keep = 255 - alpha
-                        for channel in 0..<3 {
-                            let premultiplied = (Int(source[from + channel]) * alpha + 127) / 255
-                            buffer[target + channel] = UInt8(
-                                premultiplied + (Int(buffer[target + channel]) * keep + 127) / 255)
-                        }
-                        buffer[target + 3] = UInt8(alpha + (Int(buffer[target + 3]) * keep + 127) / 255)
+                let targetRow = words + (y - box.y) * box.width + (clipped.x - box.x)
+                for (offset, column) in columns.enumerated() {
+                    let pixel = source[sourceRow + column]
+                    let alphaBits = pixel & opaque
+                    if alphaBits == 0 { continue }
+                    if alphaBits == opaque {
+                        targetRow[offset] = pixel
+                        continue
                     }
-                    target += 4
+                    Self.blendChannels(pixel, into: targetRow + offset)
                 }
+            }
+        }
+    }
+
+    /// "Over" for one partly transparent straight-alpha pixel onto a premultiplied one.
+    private static func blendChannels(_ pixel: UInt32, into target: UnsafeMutablePointer<UInt32>) {
+        withUnsafeBytes(of: pixel) { from in
+            UnsafeMutableRawPointer(target).withMemoryRebound(to: UInt8.self, capacity: 4) { to in
+                let alpha = Int(from[3])
+                let keep = 255 - alpha
+                for channel in 0..<3 {
+                    let premultiplied = (Int(from[channel]) * alpha + 127) / 255
+                    to[channel] = UInt8(premultiplied + (Int(to[channel]) * keep + 127) / 255)
+                }
+                to[3] = UInt8(alpha + (Int(to[3]) * keep + 127) / 255)
             }
         }
     }
