@@ -97,7 +97,7 @@ final class PlayerViewSubtitles {
             try? self?.renderer.setAttachedFonts(fonts)
             for await cue in cues {
                 guard let self else { return }
-                if cue.ass != nil {
+                if cue.ass != nil || cue.bitmap != nil {
                     self.renderer.addEmbedded(cue)
                 } else {
                     self.renderer.add(cue, markup: self.markup)
