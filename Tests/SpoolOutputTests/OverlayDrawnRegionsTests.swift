@@ -52,3 +52,20 @@ struct OverlayDrawnRegionsTests {
             ])
     }
 }
+
+extension OverlayDrawnRegionsTests {
+    @Test("within a band, runs of drawn columns far apart are separate regions, near ones one")
+    func columnRuns() {
+        // A row of buttons: two 10-px icons 100 px apart, and a label 20 px after the second.
+        let left = OverlayRegion(x: 10, y: 150, width: 10, height: 20)
+        let right = OverlayRegion(x: 120, y: 150, width: 10, height: 20)
+        let label = OverlayRegion(x: 150, y: 155, width: 30, height: 10)
+        let regions = OverlayDrawnRegions.regions(
+            width: 320, height: 180, pixels: overlay(width: 320, height: 180, drawn: [left, right, label]))
+        #expect(
+            regions == [
+                OverlayRegion(x: 10, y: 150, width: 10, height: 20),
+                OverlayRegion(x: 120, y: 150, width: 60, height: 20),
+            ])
+    }
+}

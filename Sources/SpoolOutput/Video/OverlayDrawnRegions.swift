@@ -7,46 +7,69 @@ struct OverlayRegion: Sendable, Equatable {
 }
 
 /// Where an RGBA overlay draws anything: bands of rows holding a pixel whose alpha is not 0,
-/// each narrowed to the columns that draw. The window blends only these over the video, not
-/// the whole overlay: with the software renderer (no GPU, as under Xvfb) blending is paid per
-/// pixel, and the controls cover a strip at the bottom and one at the top, not the picture.
+/// each cut into the runs of columns that draw. The window blends only these over the video,
+/// not the whole overlay: with a software rasteriser (no GPU, as under Xvfb) blending is paid
+/// per pixel, and the controls are a row of buttons and labels with video between them.
 enum OverlayDrawnRegions {
-    /// The regions of `pixels` (`width × height` RGBA); bands closer than `mergeGap` rows are
-    /// one region, so a bar and its labels are one blend, not several. Empty when nothing draws.
-    static func regions(width: Int, height: Int, pixels: [UInt8], mergeGap: Int = 16) -> [OverlayRegion] {
+    /// The regions of `pixels` (`width × height` RGBA). Bands closer than `mergeGap` rows are
+    /// one band, so a bar and its labels are one blend, not several; within a band, columns
+    /// that draw and are closer than `columnGap` are one region. Empty when nothing draws.
+    static func regions(
+        width: Int, height: Int, pixels: [UInt8], mergeGap: Int = 16, columnGap: Int = 32
+    ) -> [OverlayRegion] {
         guard width > 0, height > 0, pixels.count >= width * height * 4 else { return [] }
-        var regions: [OverlayRegion] = []
-        var open: (top: Int, bottom: Int, left: Int, right: Int)?
+        var bands: [ClosedRange<Int>] = []
         pixels.withUnsafeBufferPointer { bytes in
-            for row in 0..<height {
-                guard let (left, right) = drawnColumns(of: row, width: width, bytes: bytes) else { continue }
-                if var band = open, row - band.bottom <= mergeGap {
-                    band.bottom = row
-                    band.left = min(band.left, left)
-                    band.right = max(band.right, right)
-                    open = band
+            for row in 0..<height where drawsAnything(row: row, width: width, bytes: bytes) {
+                if let last = bands.last, row - last.upperBound <= mergeGap {
+                    bands[bands.count - 1] = last.lowerBound...row
                 } else {
-                    if let band = open { regions.append(region(band)) }
-                    open = (row, row, left, right)
+                    bands.append(row...row)
                 }
             }
         }
-        if let band = open { regions.append(region(band)) }
-        return regions
+        return pixels.withUnsafeBufferPointer { bytes in
+            bands.flatMap { band in
+                columnRuns(in: band, width: width, bytes: bytes, gap: columnGap).map { run in
+                    OverlayRegion(
+                        x: run.lowerBound, y: band.lowerBound, width: run.count, height: band.count)
+                }
+            }
+        }
     }
 
-    /// The first and last columns of `row` whose alpha is not 0; nil for a transparent row.
-    private static func drawnColumns(of row: Int, width: Int, bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int)? {
+    /// Whether `row` has a pixel whose alpha is not 0.
+    private static func drawsAnything(row: Int, width: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = row * width * 4 + 3
-        var left = 0
-        while left < width, bytes[start + left * 4] == 0 { left += 1 }
-        guard left < width else { return nil }
-        var right = width - 1
-        while bytes[start + right * 4] == 0 { right -= 1 }
-        return (left, right)
+        for x in 0..<width where bytes[start + x * 4] != 0 { return true }
+        return false
     }
 
-    private static func region(_ band: (top: Int, bottom: Int, left: Int, right: Int)) -> OverlayRegion {
-        OverlayRegion(x: band.left, y: band.top, width: band.right - band.left + 1, height: band.bottom - band.top + 1)
+    /// The runs of columns of `band` holding a drawn pixel, runs less than `gap` apart joined.
+    private static func columnRuns(
+        in band: ClosedRange<Int>, width: Int, bytes: UnsafeBufferPointer<UInt8>, gap: Int
+    ) -> [Range<Int>] {
+        var drawn = [Bool](repeating: false, count: width)
+        for row in band {
+            let start = row * width * 4 + 3
+            for x in 0..<width where !drawn[x] && bytes[start + x * 4] != 0 { drawn[x] = true }
+        }
+        var runs: [Range<Int>] = []
+        var x = 0
+        while x < width {
+            guard drawn[x] else {
+                x += 1
+                continue
+            }
+            var end = x + 1
+            while end < width && drawn[end] { end += 1 }
+            if let last = runs.last, x - last.upperBound < gap {
+                runs[runs.count - 1] = last.lowerBound..<end
+            } else {
+                runs.append(x..<end)
+            }
+            x = end
+        }
+        return runs
     }
 }

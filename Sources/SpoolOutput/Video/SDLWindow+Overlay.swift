@@ -10,6 +10,8 @@ struct SDLOverlayTexture {
     /// Where the uploaded overlay draws anything: the only parts blended (see
     /// `OverlayDrawnRegions`).
     var regions: [OverlayRegion] = []
+    /// What the texture holds, so the next overlay uploads only the rows that changed.
+    var pixels: [UInt8] = []
 
     func destroy() {
         SDL_DestroyTexture(handle)
@@ -41,12 +43,21 @@ extension SDLWindow {
             overlayTexture = SDLOverlayTexture(handle: handle, width: overlay.width, height: overlay.height)
         }
         guard let texture = overlayTexture else { return }
+        // The controls redraw a few times a second and mostly change a label or the timeline:
+        // only the rows between the first and the last that differ go to the texture again.
+        guard let rows = OverlayChangedRows.rows(from: texture.pixels, to: overlay.pixels, width: overlay.width)
+        else { return }
         let status = overlay.pixels.withUnsafeBytes { bytes in
-            SDL_UpdateTexture(texture.handle, nil, bytes.baseAddress, Int32(overlay.width * 4))
+            var rect = SDL_Rect(x: 0, y: Int32(rows.lowerBound), w: Int32(overlay.width), h: Int32(rows.count))
+            return SDL_UpdateTexture(
+                texture.handle, &rect, bytes.baseAddress.map { $0 + rows.lowerBound * overlay.width * 4 },
+                Int32(overlay.width * 4))
         }
         guard status == 0 else {
+            overlayTexture?.pixels = []
             throw .presentFailed("cannot upload the overlay: \(SDLVideoSubsystem.lastError)")
         }
+        overlayTexture?.pixels = overlay.pixels
         overlayTexture?.regions = OverlayDrawnRegions.regions(
             width: overlay.width, height: overlay.height, pixels: overlay.pixels)
     }
