@@ -43,16 +43,18 @@ public struct MediaSelectionGroup: Sendable, Hashable {
 }
 
 extension MediaSelectionGroup {
-    /// The groups of a file with `tracks`: its audio tracks that have channels and its
-    /// subtitle tracks, in container order; groups without options are left out.
+    /// The groups of a file with `tracks`: its audio tracks that have channels, and its
+    /// subtitle tracks followed by the closed captions its video carries ("CC1"), in container
+    /// order; groups without options are left out.
     static func groups(ofTracks tracks: [AssetTrack]) -> [MediaSelectionGroup] {
         let audible = tracks.filter { $0.kind == .audio && $0.streamIndex != nil && ($0.channels ?? 0) > 0 }
-        let legible = tracks.filter { $0.kind == .subtitle && $0.streamIndex != nil }
-        return [(MediaCharacteristic.audible, audible), (.legible, legible)].compactMap { characteristic, tracks in
-            tracks.isEmpty
-                ? nil
-                : MediaSelectionGroup(
-                    mediaCharacteristic: characteristic, options: tracks.map(MediaSelectionOption.init))
+            .map(MediaSelectionOption.init(track:))
+        let legible =
+            tracks.filter { $0.kind == .subtitle && $0.streamIndex != nil }.map(MediaSelectionOption.init(track:))
+            + tracks.filter { $0.kind == .video && $0.hasClosedCaptions && $0.streamIndex != nil }
+            .map(MediaSelectionOption.init(closedCaptionsOf:))
+        return [(MediaCharacteristic.audible, audible), (.legible, legible)].compactMap { characteristic, options in
+            options.isEmpty ? nil : MediaSelectionGroup(mediaCharacteristic: characteristic, options: options)
         }
     }
 }

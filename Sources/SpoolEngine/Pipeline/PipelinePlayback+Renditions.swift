@@ -13,7 +13,7 @@ extension PipelinePlayback {
         case sidecar([LegibleCue])
         /// An HLS presentation's subtitle renditions, placed with this timeline.
         case renditions(SubtitleTimeline)
-        /// The subtitle tracks of the item's own file.
+        /// The subtitle tracks of the item's own file, and the closed captions of its video.
         case embedded
     }
 
@@ -99,7 +99,10 @@ extension PipelinePlayback {
             let url = asset.url
             let cancels = cancels
             makeFeed = { choice, time in
-                guard let index = choice.option?.trackID else { return nil }
+                guard let option = choice.option, let index = option.trackID else { return nil }
+                if option.isClosedCaptions {
+                    return try? ClosedCaptionCueFeed(url: url, videoStreamIndex: index, at: time, cancels: cancels)
+                }
                 return try? EmbeddedCueFeed(url: url, streamIndex: index, at: time, cancels: cancels)
             }
             choice = { [trackChoices] in
