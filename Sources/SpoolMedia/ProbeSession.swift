@@ -42,7 +42,8 @@ enum ProbeSession {
                 return .failure(failure.map(.invalidData, stage: stage, io: io))
             }
             if let captionScanSource {
-                markClosedCaptions(in: &result, input: input, interrupt: interrupt, makeSource: captionScanSource)
+                markClosedCaptions(
+                    in: &result, input: input, probing: source, interrupt: interrupt, makeSource: captionScanSource)
             }
             guard keepOpen else { return .success((result, nil)) }
             handedOver = true
@@ -54,10 +55,11 @@ enum ProbeSession {
 
     /// Sets `hasClosedCaptions` on the first H.264/HEVC video track when its first packets,
     /// read through a source of its own (the probe's stays where FFmpeg left it, for the
-    /// demuxer that may take it over), carry caption data.
+    /// demuxer that may take it over), carry caption data. A factory that hands back the probe's own source object (a test's fake) gives no
+    /// second reader: that source is skipped, never opened twice or closed under the probe.
     private static func markClosedCaptions(
-        in result: inout ProbeResult, input: InputFormatContext, interrupt: InterruptFlag,
-        makeSource: @Sendable () -> (any ByteSource)?
+        in result: inout ProbeResult, input: InputFormatContext, probing probed: any ByteSource,
+        interrupt: InterruptFlag, makeSource: @Sendable () -> (any ByteSource)?
     ) {
         guard let position = result.tracks.firstIndex(where: { $0.kind == .video && $0.streamIndex != nil }),
             let index = result.tracks[position].streamIndex,
@@ -67,7 +69,7 @@ enum ProbeSession {
                 }
                 return ClosedCaptionScan.extractor(for: stream)
             }) ?? nil,
-            let source = makeSource()
+            let source = makeSource(), source !== probed
         else { return }
         result.tracks[position].hasClosedCaptions = ClosedCaptionScan.hasCaptions(
             source: source, streamIndex: index, extractor: extractor, interrupt: interrupt)
