@@ -60,6 +60,13 @@ public enum ClosedCaptionTestMedia {
         try await cache.source.value.mp4
     }
 
+    /// An HLS presentation of the captioned TS (2-s segments) whose multivariant playlist
+    /// declares its captions as a CLOSED-CAPTIONS rendition (INSTREAM-ID CC1, "English CC");
+    /// returns the directory to serve and the multivariant playlist's path in it.
+    public static func hls() async throws -> (root: URL, multivariantPath: String) {
+        try await cache.hls.value
+    }
+
     /// The captions ffmpeg reads from `url` (`-f lavfi movie=URL[out0+subcc]` to SubRip).
     public static func reference(of url: URL) async throws -> [ReferenceCaption] {
         let srt = try TestMedia.directory().appendingPathComponent("\(url.lastPathComponent)-subcc.srt")
@@ -73,6 +80,28 @@ public enum ClosedCaptionTestMedia {
         let source = Task { try await ClosedCaptionTestMedia.makeSource() }
         let ts = Task { try await ClosedCaptionTestMedia.makeCaptioned(.mpegTS) }
         let mp4 = Task { try await ClosedCaptionTestMedia.makeCaptioned(.mp4) }
+        let hls = Task { try await ClosedCaptionTestMedia.makeHLS() }
+    }
+
+    private static func makeHLS() async throws -> (root: URL, multivariantPath: String) {
+        let ts = try await captioned(.mpegTS)
+        let root = try TestMedia.directory().appendingPathComponent("cc-hls", isDirectory: true)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try await ffmpeg([
+            "-y", "-i", ts.path, "-c", "copy", "-f", "hls", "-hls_time", "2", "-hls_playlist_type", "vod",
+            "-hls_segment_filename", root.appendingPathComponent("seg%03d.ts").path,
+            root.appendingPathComponent("video.m3u8").path,
+        ])
+        let multivariant = """
+            #EXTM3U
+            #EXT-X-VERSION:4
+            #EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc",NAME="English CC",LANGUAGE="en",INSTREAM-ID="CC1"
+            #EXT-X-STREAM-INF:BANDWIDTH=400000,RESOLUTION=320x240,CODECS="avc1.64000d",CLOSED-CAPTIONS="cc"
+            video.m3u8
+
+            """
+        try Data(multivariant.utf8).write(to: root.appendingPathComponent("master.m3u8"))
+        return (root, "/master.m3u8")
     }
 
     private static func makeSource() async throws -> (mp4: URL, flv: URL) {

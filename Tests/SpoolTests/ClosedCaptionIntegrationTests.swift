@@ -85,4 +85,35 @@ struct ClosedCaptionIntegrationTests {
         #expect(
             tracks.compactMap { $0["closedCaptions"] as? Bool } == tracks.map { ($0["kind"] as? String) == "video" })
     }
+
+    @Test(
+        "HLS: the CLOSED-CAPTIONS rendition is a legible option; --sub-lang cc1 gives its cues from the variant's video"
+    )
+    func hlsClosedCaptionsRendition() async throws {
+        let (root, path) = try await ClosedCaptionTestMedia.hls()
+        let server = try await NginxServer.start(NginxConfiguration(root: root))
+        defer { server.stop() }
+        let url = server.url(path)
+        let legible = try #require(try await URLAsset(url: url).loadMediaSelectionGroup(for: .legible))
+        #expect(legible.options.map(\.displayName) == ["English CC"])
+        #expect(legible.options.map(\.closedCaptionChannel) == ["CC1"])
+        #expect(legible.defaultOption == nil)
+        let reference = try await ClosedCaptionTestMedia.reference(
+            of: try await ClosedCaptionTestMedia.captioned(.mpegTS))
+        for (options, expected) in [(["--sub-lang", "cc1"], reference.map(\.text)), ([], [])] {
+            let events = try PlayTool.scratchPath("cc-hls-cues.jsonl")
+            let run = try await PlayTool.spool(
+                ["play", "--vo", "null", "--ao", "null", "--untimed", "--events", events] + options
+                    + [url.absoluteString])
+            #expect(run.status == 0, "\(run.errorText)")
+            let cues = try PlayEvent.read(events).filter { $0.type == "cue" }
+            #expect(cues.map { $0.fields["text"] as? String } == expected, "\(options)")
+            let starts = cues.compactMap { $0.fields["start"] as? Double }
+            let ends = cues.compactMap { $0.fields["end"] as? Double }
+            #expect(
+                zip(starts, reference.map(\.start)).allSatisfy { abs($0 - $1) <= Self.frame }
+                    && zip(ends, reference.map(\.end)).allSatisfy { abs($0 - $1) <= Self.frame }
+                    && starts.count == expected.count, "\(starts) \(ends)")
+        }
+    }
 }

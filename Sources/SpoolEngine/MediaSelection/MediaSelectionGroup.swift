@@ -60,14 +60,20 @@ extension MediaSelectionGroup {
 }
 
 extension HLSPresentation {
-    /// The renditions of `characteristic` that the start variant can play with.
+    /// The renditions of `characteristic` that the start variant can play with: for
+    /// `.legible`, its subtitle renditions, then its CLOSED-CAPTIONS rendition for CC1.
     func renditions(for characteristic: MediaCharacteristic) -> [Rendition] {
         guard let multivariant, let variant = initialVariant else { return [] }
         switch characteristic {
         case .audible:
             return variant.audioGroupID.map { multivariant.renditions(ofType: .audio, inGroup: $0) } ?? []
         case .legible:
-            return variant.subtitlesGroupID.map { multivariant.renditions(ofType: .subtitles, inGroup: $0) } ?? []
+            let subtitles =
+                variant.subtitlesGroupID.map { multivariant.renditions(ofType: .subtitles, inGroup: $0) } ?? []
+            // Closed captions inside the variant's video: CEA-608 channel 1 is the one read.
+            guard case .group(let captions)? = variant.closedCaptions else { return subtitles }
+            return subtitles
+                + multivariant.renditions(ofType: .closedCaptions, inGroup: captions).filter { $0.instreamID == "CC1" }
         }
     }
 }

@@ -35,7 +35,8 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
     /// A file's track: the title the container states (also the start of `displayName`).
     public let title: String?
     /// Closed captions carried inside the video (CEA-608 in H.264/HEVC SEI): the caption
-    /// channel (`"CC1"`); `trackID` is then the video stream's index. `nil` for other options.
+    /// channel (`"CC1"`: a file's, whose `trackID` is the video stream's index, or an HLS
+    /// CLOSED-CAPTIONS rendition's INSTREAM-ID). `nil` for other options.
     public let closedCaptionChannel: String?
 
     init(_ rendition: Rendition) {
@@ -43,7 +44,7 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
         codecName = nil
         channelCount = nil
         title = nil
-        closedCaptionChannel = nil
+        closedCaptionChannel = rendition.type == .closedCaptions ? rendition.instreamID : nil
         mediaCharacteristic = rendition.type == .audio ? .audible : .legible
         displayName = rendition.name
         extendedLanguageTag = rendition.language

@@ -68,8 +68,11 @@ extension PipelinePlayback {
 
     /// Starts the subtitle thread for `plan`; cues go out on the item timeline that starts at
     /// `origin`. Untimed, cues go out as soon as they are read and the item's end waits for
-    /// the last of them.
-    func startSubtitles(_ plan: SubtitlePlan, mediaStart: MediaTime, origin: MediaTime, events: PipelineEvents) {
+    /// the last of them. An HLS CLOSED-CAPTIONS rendition is read from `captionTap`.
+    func startSubtitles(
+        _ plan: SubtitlePlan, mediaStart: MediaTime, origin: MediaTime, events: PipelineEvents,
+        captionTap: CaptionTap? = nil
+    ) {
         let makeFeed: SubtitleLoop.MakeFeed
         let choice: (@Sendable () -> SubtitleLoop.SubtitleChoice)?
         switch plan {
@@ -82,7 +85,11 @@ extension PipelinePlayback {
             guard let presentation = choices.presentation else { return }
             let opener = renditionOpener(for: presentation)
             let playhead = playheadReader
+            let control = control
             makeFeed = { choice, time in
+                if choice.option?.isClosedCaptions == true, let captionTap {
+                    return try? ClosedCaptionTapFeed(tap: captionTap, generation: control.generation)
+                }
                 guard let url = choice.option?.playlistURL else { return nil }
                 do throws(PacketSourceFailure) {
                     return try HLSSubtitleFeed(
