@@ -10,7 +10,7 @@ public import Foundation
 /// delimiters into an MP4; `h264_mp4toannexb` writes its Annex-B stream; ffprobe lists the
 /// packets' times; `Tests/MediaTools/cea608_sei.py` inserts a caption SEI into each access
 /// unit (pairs in presentation order, emulation prevention applied) and writes an FLV that
-/// keeps each packet's composition offset; `ffmpeg -c copy` remuxes that to MPEG-TS and MP4.
+/// keeps each packet's composition offset; `ffmpeg -c copy` remuxes that to MPEG-TS, MP4 and Matroska.
 /// ffmpeg's own reading of the result (`movie=F[out0+subcc]`) is the tests' reference.
 public enum ClosedCaptionTestMedia {
     /// A container the captioned video is written in.
@@ -19,6 +19,8 @@ public enum ClosedCaptionTestMedia {
         case mpegTS = "ts"
         /// MP4: length-prefixed (avcC) packets.
         case mp4
+        /// Matroska: length-prefixed packets, millisecond timestamps.
+        case matroska = "mkv"
     }
 
     /// The captions as written: each loaded into the hidden buffer from frame `load` and
@@ -52,6 +54,7 @@ public enum ClosedCaptionTestMedia {
         switch container {
         case .mpegTS: try await cache.ts.value
         case .mp4: try await cache.mp4.value
+        case .matroska: try await cache.mkv.value
         }
     }
 
@@ -69,7 +72,10 @@ public enum ClosedCaptionTestMedia {
 
     /// The captions ffmpeg reads from `url` (`-f lavfi movie=URL[out0+subcc]` to SubRip).
     public static func reference(of url: URL) async throws -> [ReferenceCaption] {
-        let srt = try TestMedia.directory().appendingPathComponent("\(url.lastPathComponent)-subcc.srt")
+        // A name of its own per call: suites running at once may read the same file.
+        let srt = try TestMedia.directory().appendingPathComponent(
+            "\(url.lastPathComponent)-subcc-\(UUID().uuidString).srt")
+        defer { try? FileManager.default.removeItem(at: srt) }
         try await ffmpeg(["-y", "-f", "lavfi", "-i", "movie=\(url.path)[out0+subcc]", "-map", "0:1", srt.path])
         return parseSubRip(try String(contentsOf: srt, encoding: .utf8))
     }
@@ -80,6 +86,7 @@ public enum ClosedCaptionTestMedia {
         let source = Task { try await ClosedCaptionTestMedia.makeSource() }
         let ts = Task { try await ClosedCaptionTestMedia.makeCaptioned(.mpegTS) }
         let mp4 = Task { try await ClosedCaptionTestMedia.makeCaptioned(.mp4) }
+        let mkv = Task { try await ClosedCaptionTestMedia.makeCaptioned(.matroska) }
         let hls = Task { try await ClosedCaptionTestMedia.makeHLS() }
     }
 

@@ -62,6 +62,33 @@ struct ClosedCaptionIntegrationTests {
         #expect(cues.elements.first?.ass?.events.first?.hasSuffix("HELLO CAPTIONS") == true)
     }
 
+    @MainActor
+    @Test("CC1 selected while playing in real time at 3.3 s: the caption showing then (3–5 s), not the one that ended")
+    func selectWhilePlaying() async throws {
+        let url = try await ClosedCaptionTestMedia.captioned(.mp4)
+        let video = try FrameMD5VideoOutput(path: try PlayTool.scratchPath("cc-timed.framemd5"))
+        defer { video.stop() }
+        let player = Player(configuration: EngineConfigurations.timed(video: video, audio: false))
+        let item = PlayerItem(url: url)
+        let output = PlayerItemLegibleOutput()
+        item.add(output)
+        let cues = StreamRecorder(output.cues)
+        defer { cues.stop() }
+        let events = StreamRecorder(player.itemEvents())
+        defer { events.stop() }
+        let group = try #require(try await item.asset.loadMediaSelectionGroup(for: .legible))
+        let captions = try #require(group.options.first)
+        player.replaceCurrentItem(with: item)
+        player.play()
+        #expect(await poll(timeout: .seconds(20)) { player.currentTime().seconds > 3.3 })
+        #expect(cues.elements.isEmpty)  // off until chosen
+        item.select(captions, in: group)
+        #expect(await events.wait { $0.contains(.didPlayToEnd(itemID: item.id)) })
+        #expect(cues.elements.map(\.text) == ["SECOND LINE"])
+        #expect(cues.elements.map { ($0.start.seconds * 25).rounded() } == [75])
+        #expect(item.currentMediaSelection.legible == captions)
+    }
+
     @Test("spool play --sub-lang cc1 logs the captions as cues; without it none; spool probe --json marks the video")
     func commandLine() async throws {
         let url = try await ClosedCaptionTestMedia.captioned(.mpegTS)

@@ -157,7 +157,9 @@ extension PipelinePlayback {
 
         for worker in workers { startThread(worker.name, worker.body) }
         // An HLS item's closed captions come from the video packets read here.
-        let captionTap = asset.isHLS && videoStream != nil ? CaptionTap() : nil
+        let captionTap =
+            asset.isHLS && videoStream != nil
+            ? CaptionTap(listening: choices.subtitles.rendition?.type == .closedCaptions) : nil
         startSubtitles(subtitles, mediaStart: sourceStart, origin: origin, events: events, captionTap: captionTap)
         DemuxLoop(
             source: source, control: control, videoPackets: videoPackets, audioPackets: audioPackets, clock: clock,

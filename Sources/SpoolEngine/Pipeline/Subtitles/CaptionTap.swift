@@ -30,9 +30,16 @@ final class CaptionTap: Sendable {
         var isListening = false
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     /// Unbounded in practice: a frame's caption data is a few bytes.
     let items = BoundedBlockingQueue<Tagged>(capacity: 1 << 40)
+
+    /// A tap that keeps items from the start when `listening`: when the item starts with its
+    /// captions chosen, the demux thread may read the first packets before the subtitle
+    /// thread has opened its feed.
+    init(listening: Bool = false) {
+        state = Mutex(State(isListening: listening))
+    }
 
     /// Reads captions from packets of `stream` from now on (the demux thread: when the item
     /// opens, and when an HLS variant switch changes the stream).
