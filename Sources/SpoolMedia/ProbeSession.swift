@@ -55,8 +55,9 @@ enum ProbeSession {
 
     /// Sets `hasClosedCaptions` on the first H.264/HEVC video track when its first packets,
     /// read through a source of its own (the probe's stays where FFmpeg left it, for the
-    /// demuxer that may take it over), carry caption data. A factory that hands back the probe's own source object (a test's fake) gives no
-    /// second reader: that source is skipped, never opened twice or closed under the probe.
+    /// demuxer that may take it over), carry caption data. A factory that hands back the
+    /// probe's own source object (a test's fake) gives no second reader: that source is
+    /// skipped, never opened twice or closed under the probe.
     private static func markClosedCaptions(
         in result: inout ProbeResult, input: InputFormatContext, probing probed: any ByteSource,
         interrupt: InterruptFlag, makeSource: @Sendable () -> (any ByteSource)?

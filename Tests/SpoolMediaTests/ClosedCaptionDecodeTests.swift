@@ -35,7 +35,7 @@ struct ClosedCaptionDecodeTests {
     let frame = 0.04
 
     @Test(
-        "the captions of the TS and MP4 are ffmpeg's, text and times within a frame",
+        "the captions of the TS, MP4 and MKV are ffmpeg's, text and times within a frame",
         arguments: ClosedCaptionTestMedia.Container.allCases)
     func matchesFFmpeg(container: ClosedCaptionTestMedia.Container) async throws {
         let url = try await ClosedCaptionTestMedia.captioned(container)

@@ -8,7 +8,7 @@ struct ClosedCaptionIntegrationTests {
     /// One frame at 25 fps, the tolerance against ffmpeg's times.
     static let frame = 0.04
 
-    @Test("the captioned TS and MP4 list CC1 in their legible group; the same video without captions lists none")
+    @Test("the captioned TS, MP4 and MKV list CC1 in their legible group; the same video without captions lists none")
     func legibleOption() async throws {
         for container in ClosedCaptionTestMedia.Container.allCases {
             let asset = URLAsset(url: try await ClosedCaptionTestMedia.captioned(container))

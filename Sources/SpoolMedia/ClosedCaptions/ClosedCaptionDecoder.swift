@@ -55,9 +55,9 @@ public final class ClosedCaptionDecoder {
             av_packet_free(&owned)
         }
         try FFmpegCall.check(av_new_packet(packet, Int32(data.count)))
-        data.withUnsafeBytes { bytes in
-            packet.pointee.data.update(from: bytes.bindMemory(to: UInt8.self).baseAddress!, count: data.count)
-        }
+        // av_new_packet gave the packet a buffer of its own (plus zeroed padding): filled here,
+        // freed with the packet.
+        UnsafeMutableRawBufferPointer(start: packet.pointee.data, count: data.count).copyBytes(from: data)
         packet.pointee.pts = micros
         packet.pointee.dts = micros
         var subtitle = AVSubtitle()
