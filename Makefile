@@ -92,6 +92,8 @@ REALTIME_SUITES := $(REALTIME_SUITES)|FragmentedMP4RequestsIntegrationTests
 REALTIME_SUITES := $(REALTIME_SUITES)|PlayerViewWindowIntegrationTests
 # The subtitle window test's SDL window did not open within 10 s once under the main pass's load.
 REALTIME_SUITES := $(REALTIME_SUITES)|PlayerViewSubtitlesIntegrationTests
+# Its bitmap twin: a PGS cue of 3 s must be seen on screen while it lasts.
+REALTIME_SUITES := $(REALTIME_SUITES)|PlayerViewBitmapSubtitlesIntegrationTests
 # Its silent-server case times a failure against the wall clock (26.2 s against 25 once under the main pass's load).
 REALTIME_SUITES := $(REALTIME_SUITES)|HLSPlaybackIntegrationTests
 # pactl must see spool's stream on the named sink while its 4-s tone plays: under the main

@@ -7,6 +7,8 @@ extension Demuxer {
         var video: MediaStreamInfo?
         var audio: MediaStreamInfo?
         var subtitle: MediaStreamInfo?
+        /// For a subtitle demuxer: the coded size of the video stream it would play beside.
+        var videoSize: PixelSize?
         var duration: MediaTime
         var startTime: MediaTime
         var formatName: String
@@ -22,6 +24,7 @@ extension Demuxer {
         var videoIndex: Int?
         var audioIndex: Int?
         var subtitleIndex: Int?
+        var videoSize: PixelSize?
         switch streams {
         case .playback(let wantedAudio):
             videoIndex = bestStream(AVMEDIA_TYPE_VIDEO, in: context, related: -1)
@@ -37,6 +40,12 @@ extension Demuxer {
                 stream.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE
             else { throw .streamNotFound }
             subtitleIndex = index
+            if let video = bestStream(AVMEDIA_TYPE_VIDEO, in: context, related: -1),
+                let parameters = format.streams[video]?.pointee.codecpar.pointee,
+                parameters.width > 0, parameters.height > 0
+            {
+                videoSize = PixelSize(width: Int(parameters.width), height: Int(parameters.height))
+            }
         case .video(let index):
             guard index >= 0, index < Int(format.nb_streams), let stream = format.streams[index],
                 stream.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO
@@ -52,6 +61,7 @@ extension Demuxer {
             // states none; only a stated one says how much media a complete file holds.
             isDurationDeclared: format.duration_estimation_method == AVFMT_DURATION_FROM_STREAM
                 && !hasUnknownDurationSentinel(context))
+        description.videoSize = videoSize
         for index in 0..<Int(format.nb_streams) {
             guard let stream = format.streams[index] else { continue }
             switch index {

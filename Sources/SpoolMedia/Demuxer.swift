@@ -24,6 +24,9 @@ public final class Demuxer {
     public private(set) var audio: MediaStreamInfo?
     /// The selected subtitle stream (`Streams.subtitle`); `nil` otherwise.
     public let subtitle: MediaStreamInfo?
+    /// For a subtitle demuxer, the coded size of the container's video stream (not read):
+    /// what a bitmap subtitle's positions refer to when it states no size. `nil` otherwise.
+    public let subtitleVideoSize: PixelSize?
     /// The container's duration; `indefinite` when it states none (a live stream).
     public let duration: MediaTime
     /// The container's first timestamp (the earliest of its streams); `invalid` if unknown.
@@ -122,6 +125,7 @@ public final class Demuxer {
         video = description.video
         audio = description.audio
         subtitle = description.subtitle
+        subtitleVideoSize = description.videoSize
         selectedStreams = Dictionary(
             uniqueKeysWithValues: [video, audio, subtitle].compactMap { $0 }.map { ($0.index, $0) })
         duration = description.duration

@@ -38,7 +38,8 @@ enum ProbeReader {
             tracks: tracks,
             metadata: metadata,
             isSeekable: isSeekable,
-            chapters: chapters(of: format, duration: duration))
+            chapters: chapters(of: format, duration: duration),
+            attachedFonts: streams.compactMap(attachedFont))
     }
 
     /// The chapters FFmpeg's demuxer exported (Matroska's, and in MP4 the `chpl` list or the
@@ -127,7 +128,7 @@ enum ProbeReader {
         }
     }
 
-    private static func tag(_ key: String, in dictionary: OpaquePointer?) -> String? {
+    static func tag(_ key: String, in dictionary: OpaquePointer?) -> String? {
         // av_dict_get matches keys case-insensitively, so "TITLE" (Vorbis comments) counts.
         guard let entry = av_dict_get(dictionary, key, nil, 0), let value = entry.pointee.value else { return nil }
         let text = String(cString: value)

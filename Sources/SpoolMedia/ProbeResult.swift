@@ -17,11 +17,14 @@ public struct ProbeResult: Sendable, Equatable {
     public var isSeekable: Bool
     /// The container's chapters in start order; empty when it has none.
     public var chapters: [MediaChapter]
+    /// The fonts the container carries for its subtitles, in container order; empty when it
+    /// has none (only Matroska carries them).
+    public var attachedFonts: [AttachedFont]
 
     /// A result; `ProbeResult`s normally come from `MediaProbe`.
     public init(
         duration: MediaTime, formatName: String, bitRate: Int?, tracks: [AssetTrack], metadata: AssetMetadata,
-        isSeekable: Bool, chapters: [MediaChapter] = []
+        isSeekable: Bool, chapters: [MediaChapter] = [], attachedFonts: [AttachedFont] = []
     ) {
         self.duration = duration
         self.formatName = formatName
@@ -30,6 +33,7 @@ public struct ProbeResult: Sendable, Equatable {
         self.metadata = metadata
         self.isSeekable = isSeekable
         self.chapters = chapters
+        self.attachedFonts = attachedFonts
     }
 
     /// Whether at least one audio or video track has a decoder.

@@ -305,8 +305,12 @@ final class PlaySession {
         let cues = output.cues
         cueTasks[item.id] = Task { [weak self] in
             for await cue in cues {
-                self?.events.write(
-                    "cue", item: name, ["start": cue.start.seconds, "end": cue.end.seconds, "text": cue.text])
+                var fields: [String: any Sendable] = [
+                    "start": cue.start.seconds, "end": cue.end.seconds, "text": cue.text,
+                ]
+                // A bitmap cue (PGS, DVD, DVB) has no text: its pictures' count says it came.
+                if let bitmap = cue.bitmap { fields["images"] = bitmap.images.count }
+                self?.events.write("cue", item: name, fields)
             }
         }
     }

@@ -51,3 +51,50 @@ struct PlayerViewSubtitlesIntegrationTests {
         #expect(output.status == 0, "stderr: \(output.errorText)")
     }
 }
+
+extension PlayerViewSubtitlesIntegrationTests {
+    /// The width of the near-white glyph pixels in the lower half of a screenshot.
+    static func glyphWidth(in pixels: WindowPixels) -> Int {
+        var (minX, maxX) = (Int.max, -1)
+        for y in pixels.window.height / 2..<pixels.window.height {
+            for x in 0..<pixels.window.width {
+                let pixel = pixels.pixel(x: x, y: y)
+                if min(pixel.red, pixel.green, pixel.blue) > 200 { (minX, maxX) = (min(minX, x), max(maxX, x)) }
+            }
+        }
+        return maxX < 0 ? 0 : maxX - minX + 1
+    }
+
+    /// The glyph width `spool play` shows for the attached-font file, with or without its font.
+    static func shownWidth(withFont: Bool) async throws -> Int {
+        let clip = try await AttachedFontTestMedia.mkv(withFont: withFont)
+        // With the controls (--no-osc shows the bare video, without the view that draws
+        // subtitles), measured once they have hidden: their labels are white too.
+        let session = try await SpoolWindowSession.start(clip.path)
+        let layout = session.layout(duration: Double(AttachedFontTestMedia.duration))
+        let buttons = OverlayRect(
+            x: 0, y: layout.bar.y + layout.bar.height / 2, width: session.window.width, height: 8)
+        // Two screenshots that agree: the cue is fully drawn, not caught mid-change.
+        var previous = -1
+        let shot = try await session.screenshot(within: .seconds(20)) { pixels in
+            let hidden =
+                pixels.largestDifference(in: buttons, from: PlayerViewWindowIntegrationTests.videoColor)
+                <= PlayerViewWindowIntegrationTests.sameColor
+            let width = hidden ? Self.glyphWidth(in: pixels) : -1
+            defer { previous = width }
+            return width > 0 && width == previous
+        }
+        try await shot.pixels.save(as: "osc-subtitle-attached-font-\(withFont ? "with" : "without")")
+        _ = try await session.quit()
+        #expect(shot.held, "no subtitle glyphs on screen")
+        return Self.glyphWidth(in: shot.pixels)
+    }
+
+    @Test("An ASS track styled in a font the MKV attaches is drawn in that font (twice as wide as without it)")
+    func attachedFontOnScreen() async throws {
+        let attached = try await Self.shownWidth(withFont: true)
+        let fallback = try await Self.shownWidth(withFont: false)
+        #expect(fallback > 0)
+        #expect(Double(attached) > 1.6 * Double(fallback), "with the font \(attached) px, without \(fallback) px")
+    }
+}

@@ -23,6 +23,7 @@ extension URLAsset {
         case AssetProperty<Int?>.bitRate.name: result.bitRate
         case AssetProperty<[TimedMetadataGroup]>.chapterMetadataGroups.name:
             result.chapters.map(TimedMetadataGroup.init)
+        case AssetProperty<[AttachedFont]>.attachedFonts.name: result.attachedFonts
         case AssetProperty<[MediaSelectionGroup]>.mediaSelectionGroups.name where result.formatName != "hls":
             MediaSelectionGroup.groups(ofTracks: result.tracks)
         default: nil

@@ -1,7 +1,8 @@
 public import SpoolCore
 
-/// One subtitle cue delivered to a `PlayerItemLegibleOutput`: text to show from `start` to
-/// `end` on the item's timeline (the times `Player.currentTime()` reports).
+/// One subtitle cue delivered to a `PlayerItemLegibleOutput`: text, or pictures of a bitmap
+/// subtitle track (`bitmap`), to show from `start` to `end` on the item's timeline (the times
+/// `Player.currentTime()` reports).
 public struct LegibleCue: Sendable, Hashable {
     /// When the cue appears, on the item's timeline.
     public var start: MediaTime
@@ -15,6 +16,10 @@ public struct LegibleCue: Sendable, Hashable {
     /// renderer (ASS events and the script header they refer to); `nil` for sidecar files
     /// and HLS renditions. `text` is then the events' text without override tags.
     public var ass: ASS?
+    /// For a bitmap subtitle track inside the file (PGS, DVD, DVB): its pictures, placed by
+    /// their author on a presentation of `Bitmap.referenceSize`; `nil` for text cues. `text`
+    /// is then empty and `ass` `nil`.
+    public var bitmap: Bitmap?
 
     /// A cue as an ASS renderer (libass) draws it.
     public struct ASS: Sendable, Hashable {
@@ -43,5 +48,11 @@ public struct LegibleCue: Sendable, Hashable {
         self.text = text
         self.settings = settings
         self.ass = ass
+    }
+
+    /// A bitmap cue: `bitmap`'s pictures from `start` to `end`, no text.
+    public init(start: MediaTime, end: MediaTime, bitmap: Bitmap) {
+        self.init(start: start, end: end, text: "")
+        self.bitmap = bitmap
     }
 }

@@ -1,4 +1,5 @@
 internal import CLibass
+import Foundation
 
 /// Why subtitles cannot be rendered.
 public struct SubtitleRendererError: Error, Sendable, CustomStringConvertible {
@@ -28,6 +29,15 @@ final class LibassLibrary {
     }
 
     deinit { ass_library_done(pointer) }
+
+    /// Adds a font file from memory (libass copies the bytes), found by the family names
+    /// inside it. Renderers made after this see it; one made before needs its fonts set again.
+    func addFont(named name: String, data: Data) {
+        data.withUnsafeBytes { bytes in
+            guard let base = bytes.bindMemory(to: CChar.self).baseAddress else { return }
+            ass_add_font(pointer, name, base, Int32(clamping: bytes.count))
+        }
+    }
 }
 
 /// One `ASS_Renderer` with fonts from fontconfig, drawing into a frame of a given size.

@@ -1,7 +1,8 @@
 internal import CLibass
 
-/// Blends libass's images (8-bit coverage masks, one colour each, in stacking order) into
-/// one straight-alpha RGBA image covering their union.
+/// Blends libass's images (8-bit coverage masks, one colour each, in stacking order) and
+/// bitmap subtitles' pictures (placed and scaled, under the text) into one straight-alpha RGBA
+/// image covering their union.
 ///
 /// Works premultiplied (so "over" needs no division per image) and converts to straight
 /// alpha once at the end; only the union's pixels are touched, so a line of subtitles at
@@ -10,11 +11,14 @@ struct SubtitleCompositor {
     /// A rectangle filled under everything (the caption window), or nil.
     var underlay: (rect: OverlayRect, color: OverlayColor)?
 
-    /// The frame for the images of every list in `lists` (each a libass list, nil for none),
-    /// clipped to `frame`.
-    func compose(_ lists: [UnsafeMutablePointer<ASS_Image>?], frame: OverlaySize) -> SubtitleFrame {
+    /// The frame for `bitmaps` and the images of every list in `lists` (each a libass list,
+    /// nil for none) over them, clipped to `frame`.
+    func compose(
+        _ lists: [UnsafeMutablePointer<ASS_Image>?], bitmaps: [BitmapSubtitlePlacement] = [], frame: OverlaySize
+    ) -> SubtitleFrame {
         var union: OverlayRect?
         if let underlay { union = underlay.rect }
+        for bitmap in bitmaps { union = union.map { Self.union($0, bitmap.rect) } ?? bitmap.rect }
         for list in lists {
             var image = list
             while let current = image {
@@ -30,6 +34,7 @@ struct SubtitleCompositor {
         guard let box = union.map({ Self.clip($0, to: frame) }), !box.isEmpty else { return .empty(frame) }
         var pixels = [UInt8](repeating: 0, count: box.width * box.height * 4)
         pixels.withUnsafeMutableBufferPointer { buffer in
+            for bitmap in bitmaps { bitmap.blend(into: buffer, box: box) }
             if let underlay { Self.fill(underlay.rect, underlay.color, into: buffer, box: box) }
             for list in lists {
                 var image = list

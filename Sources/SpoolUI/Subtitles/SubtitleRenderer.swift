@@ -6,7 +6,8 @@ import SpoolMedia
 /// Draws subtitles with libass, the renderer of mpv, VLC and Kodi: text cues
 /// (`LegibleCue`s from WebVTT or SubRip, styled by a `CaptionStyle`, placed by their WebVTT
 /// settings) and a native ASS track (its own styles), into a `SubtitleFrame` for a frame
-/// size.
+/// size; bitmap cues (PGS, DVD, DVB) are composited into the same frame, scaled from their
+/// reference size to the frame, neither styled nor moved by the bottom margin.
 ///
 /// `render(at:)` tells whether the picture changed since the previous render (libass's
 /// `detect_change`), so a window re-uploads its subtitle texture only then. Cues are kept
@@ -22,11 +23,17 @@ public final class SubtitleRenderer {
     /// subtitles sit above the bar; cues placed by WebVTT `line` at the top do not move.
     public var bottomMargin: Int? { didSet { if bottomMargin != oldValue { layoutChanged = true } } }
 
-    private let library: LibassLibrary
-    private let textRenderer: LibassRenderer
+    private var library: LibassLibrary
+    private var textRenderer: LibassRenderer
+    /// The fonts `library` holds besides the system's (the item's attachments).
+    private var attachedFonts: [AttachedFont] = []
     private var nativeRenderer: LibassRenderer?
     private let converter = TextSubtitleConverter()
     private var cues = TextCueTrack()
+    /// Bitmap cues held until they end, in arrival order (stacking order).
+    private var bitmapCues: [LegibleCue] = []
+    /// The bitmap cues the last frame showed.
+    private var shownBitmapCues: [LegibleCue] = []
     private var textTrack: LibassTrack?
     private var nativeTrack: LibassTrack?
     /// The header of the ASS track that embedded cues with their own styles were added to.
@@ -75,7 +82,12 @@ public final class SubtitleRenderer {
     /// header and styles, on an ASS track that is replaced when the header changes; other
     /// tracks' events (SubRip, mov_text, WebVTT, already ASS text from FFmpeg's decoders) are
     /// drawn in `style` like sidecar cues.
+    /// A bitmap cue (`cue.bitmap` set) is held until it ends and drawn as its author placed it.
     public func addEmbedded(_ cue: LegibleCue) {
+        if cue.bitmap != nil {
+            if cue.end > cue.start, !bitmapCues.contains(cue) { bitmapCues.append(cue) }
+            return
+        }
         guard let ass = cue.ass else { return add(cue) }
         if ass.hasOwnStyles {
             if embeddedHeader != ass.header {
@@ -90,9 +102,31 @@ public final class SubtitleRenderer {
         append(entry, to: textTrack)
     }
 
+    /// Makes `fonts` (an item's `attachedFonts`) available to ASS styles that name them,
+    /// replacing the previous item's; the system's fonts stay. Call it before adding the
+    /// item's cues: a change of fonts starts libass afresh, which drops the ASS track set by
+    /// `setASSTrack` or embedded cues (the text cues are laid out again). A no-op when the
+    /// fonts are unchanged.
+    public func setAttachedFonts(_ fonts: [AttachedFont]) throws(SubtitleRendererError) {
+        guard fonts != attachedFonts else { return }
+        // libass removes memory fonts only from a library nothing uses any more
+        // (ass_clear_fonts), so a new set gets a new library and renderers.
+        let fresh = try LibassLibrary()
+        for font in fonts { fresh.addFont(named: font.name, data: font.data) }
+        textRenderer = try LibassRenderer(library: fresh)
+        library = fresh
+        attachedFonts = fonts
+        nativeRenderer = nil
+        nativeTrack = nil
+        textTrack = nil
+        embeddedHeader = nil
+        layoutChanged = true
+    }
+
     /// Forgets every text cue (a new item, a seek that re-delivers them).
     public func removeAllCues() {
         cues.removeAll()
+        bitmapCues.removeAll()
         layoutChanged = true
     }
 
@@ -131,17 +165,23 @@ public final class SubtitleRenderer {
         }
         guard let textTrack else { return SubtitleRendering(changed: forced, frame: lastFrame) }
         let milliseconds = time.libassMilliseconds
+        // Bitmap cues showing at `time`, on libass's millisecond clock so they change with the text.
+        bitmapCues.removeAll { $0.end.libassMilliseconds <= milliseconds }
+        let showing = bitmapCues.filter { $0.start.libassMilliseconds <= milliseconds }
+        let bitmapsChanged = showing != shownBitmapCues
+        shownBitmapCues = showing
         textRenderer.setFrameSize(frameSize)
         let window = style.windowColor.map { $0.fading(style.windowOpacity) }
         let frame = textRenderer.render(textTrack, at: milliseconds) { textImages, textChange -> SubtitleFrame? in
             let compose = { (nativeImages: UnsafeMutablePointer<ASS_Image>?, nativeChange: Int32) -> SubtitleFrame? in
-                guard forced || textChange != 0 || nativeChange != 0 else { return nil }
+                guard forced || bitmapsChanged || textChange != 0 || nativeChange != 0 else { return nil }
                 var compositor = SubtitleCompositor()
                 if let window, let box = Self.bounds(of: textImages) {
                     let padding = Int(self.style.fontSize(forVideoHeight: self.frameSize.height) * 0.25)
                     compositor.underlay = (box.insetBy(dx: -padding, dy: -padding), window)
                 }
-                return compositor.compose([nativeImages, textImages], frame: self.frameSize)
+                let bitmaps = BitmapSubtitlePlacement.placements(of: showing, in: self.frameSize)
+                return compositor.compose([nativeImages, textImages], bitmaps: bitmaps, frame: self.frameSize)
             }
             guard let nativeTrack, let nativeRenderer else { return compose(nil, 0) }
             nativeRenderer.setFrameSize(frameSize)

@@ -88,10 +88,16 @@ final class PlayerViewSubtitles {
         item.add(output)
         self.output = output
         let cues = output.cues
+        let asset = item.asset
         cueTask = Task { [weak self] in
+            // The item's fonts first: its ASS styles may name them, and they cannot be added
+            // under a track already drawn (the asset is probed by now, so this is quick).
+            let fonts = (try? await asset.load(.attachedFonts)) ?? []
+            guard !Task.isCancelled else { return }
+            try? self?.renderer.setAttachedFonts(fonts)
             for await cue in cues {
                 guard let self else { return }
-                if cue.ass != nil {
+                if cue.ass != nil || cue.bitmap != nil {
                     self.renderer.addEmbedded(cue)
                 } else {
                     self.renderer.add(cue, markup: self.markup)

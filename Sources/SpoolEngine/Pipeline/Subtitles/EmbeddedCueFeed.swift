@@ -3,13 +3,16 @@ import SpoolCore
 import SpoolMedia
 
 /// The cues of a subtitle track inside the item's own file (SubRip, ASS/SSA, WebVTT,
-/// mov_text), read by a demuxer of its own that reads only that stream, so switching tracks
-/// or seeking starts at the playhead, never where the playback demuxer has read ahead to.
-/// Packets are decoded by FFmpeg's subtitle decoder (`SubtitleDecoder`); a packet it refuses
-/// is skipped. A cue carries its ASS event and the track's header (`LegibleCue.ass`).
+/// mov_text, and the bitmap codecs PGS, DVD and DVB), read by a demuxer of its own that reads
+/// only that stream, so switching tracks or seeking starts at the playhead, never where the
+/// playback demuxer has read ahead to. Packets are decoded by FFmpeg's subtitle decoder
+/// (`SubtitleDecoder`); a packet it refuses is skipped. A text cue carries its ASS event and
+/// the track's header (`LegibleCue.ass`); a bitmap cue its pictures (`LegibleCue.bitmap`),
+/// given out once the next subtitle of the stream has settled its end (`BitmapCueHold`).
 final class EmbeddedCueFeed: CueFeed {
     private let demuxer: Demuxer
     private let decoder: SubtitleDecoder
+    private var hold = BitmapCueHold()
     private var ended = false
     private let unregister: @Sendable () -> Void
     /// Cues are read in batches of at most this many packets, so one call stays short.
@@ -25,7 +28,7 @@ final class EmbeddedCueFeed: CueFeed {
             let source = try ByteSources.makeForPlayback(for: url)
             demuxer = try Demuxer(source: source, canceller: canceller, streams: .subtitle(streamIndex))
             guard let stream = demuxer.subtitle else { throw FFmpegError.streamNotFound }
-            decoder = try SubtitleDecoder(stream: stream)
+            decoder = try SubtitleDecoder(stream: stream, videoSize: demuxer.subtitleVideoSize)
         } catch {
             cancels.remove(key)
             throw error
@@ -49,12 +52,21 @@ final class EmbeddedCueFeed: CueFeed {
             }
             guard let packet else {
                 ended = true
+                let streamEnd = demuxer.duration.isNumeric ? demuxer.startTime + demuxer.duration : .invalid
+                if let last = hold.finish(streamEnd: streamEnd) { cues.append(last) }
                 return .cues(cues, coveredUntil: .positiveInfinity)
             }
             if packet.presentationTime.isNumeric { covered = packet.presentationTime }
+            if let settled = hold.settled(at: packet.presentationTime) { cues.append(settled) }
             guard let subtitle = try? decoder.decode(packet) else { continue }
-            cues.append(LegibleCue(subtitle, header: decoder.header, hasOwnStyles: decoder.hasOwnStyles))
+            if decoder.isBitmap {
+                if let ended = hold.take(LegibleCue(bitmap: subtitle)) { cues.append(ended) }
+            } else {
+                cues.append(LegibleCue(subtitle, header: decoder.header, hasOwnStyles: decoder.hasOwnStyles))
+            }
         }
+        // A held cue is not given out yet: the stretch it starts in is not covered.
+        if let held = hold.held, !covered.isNumeric || held.start < covered { covered = held.start }
         return .cues(cues, coveredUntil: covered.isNumeric ? covered : .zero)
     }
 
@@ -64,6 +76,7 @@ final class EmbeddedCueFeed: CueFeed {
 
     private func reposition(at time: MediaTime) {
         ended = false
+        hold.reset()
         // Cues showing at `time` started earlier: go back far enough to find them (a
         // subtitle stream has no keyframes; the demuxer lands on the packet at or before).
         let back = MediaTime(value: 10, timescale: 1)
@@ -82,5 +95,15 @@ extension LegibleCue {
         self.init(
             start: subtitle.start, end: subtitle.end, text: subtitle.text,
             ass: LegibleCue.ASS(header: header, events: subtitle.assEvents, hasOwnStyles: hasOwnStyles))
+    }
+
+    /// The cue of a decoded bitmap subtitle (no pictures: a clear).
+    init(bitmap subtitle: DecodedSubtitle) {
+        let images = subtitle.bitmaps.compactMap {
+            LegibleCue.Image(x: $0.x, y: $0.y, width: $0.width, height: $0.height, pixels: $0.pixels)
+        }
+        let size = subtitle.referenceSize ?? PixelSize(width: 0, height: 0)
+        self.init(
+            start: subtitle.start, end: subtitle.end, bitmap: LegibleCue.Bitmap(referenceSize: size, images: images))
     }
 }
