@@ -88,6 +88,7 @@ public enum ClosedCaptionTestMedia {
         let mp4 = Task { try await ClosedCaptionTestMedia.makeCaptioned(.mp4) }
         let mkv = Task { try await ClosedCaptionTestMedia.makeCaptioned(.matroska) }
         let hls = Task { try await ClosedCaptionTestMedia.makeHLS() }
+        let window = Task { try await ClosedCaptionTestMedia.makeWindowClip() }
     }
 
     private static func makeHLS() async throws -> (root: URL, multivariantPath: String) {
@@ -111,15 +112,38 @@ public enum ClosedCaptionTestMedia {
         return (root, "/master.m3u8")
     }
 
-    private static func makeSource() async throws -> (mp4: URL, flv: URL) {
+    /// A 14 s flat-coloured 640×360 MP4 (`color=0x3050a0`, the player-view tests' colour) whose
+    /// one caption, `windowCaption`, shows from 8 s to 11 s: for drawing tests, which look for
+    /// near-white glyphs once the controls have hidden.
+    public static func windowClip() async throws -> URL {
+        try await cache.window.value
+    }
+
+    /// The text of `windowClip()`'s caption.
+    public static let windowCaption = "SPOOL CAPTIONS"
+
+    private static func makeWindowClip() async throws -> URL {
+        let flv = try await makeSource(
+            name: "cc-window", video: "color=c=0x3050a0:size=640x360:rate=25", seconds: 14,
+            plan: [(windowCaption, 180, 200)], clearFrame: 275
+        ).flv
+        let output = try TestMedia.directory().appendingPathComponent("captioned-window.mp4")
+        try await ffmpeg(["-y", "-i", flv.path, "-c", "copy", output.path])
+        return output
+    }
+
+    private static func makeSource(
+        name: String = "cc-source", video: String = "testsrc2=size=320x240:rate=25", seconds: Int = 6,
+        plan captions: [(text: String, load: Int, show: Int)] = captions, clearFrame: Int = clearFrame
+    ) async throws -> (mp4: URL, flv: URL) {
         let directory = try TestMedia.directory()
-        let mp4 = directory.appendingPathComponent("cc-source.mp4")
-        let annexB = directory.appendingPathComponent("cc-source.h264")
-        let times = directory.appendingPathComponent("cc-source-times.csv")
-        let plan = directory.appendingPathComponent("cc-captions.json")
-        let flv = directory.appendingPathComponent("cc.flv")
+        let mp4 = directory.appendingPathComponent("\(name).mp4")
+        let annexB = directory.appendingPathComponent("\(name).h264")
+        let times = directory.appendingPathComponent("\(name)-times.csv")
+        let plan = directory.appendingPathComponent("\(name)-captions.json")
+        let flv = directory.appendingPathComponent("\(name).flv")
         try await ffmpeg([
-            "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-t", "6", "-c:v", "libx264",
+            "-y", "-f", "lavfi", "-i", video, "-t", "\(seconds)", "-c:v", "libx264",
             "-x264-params", "aud=1", "-pix_fmt", "yuv420p", mp4.path,
         ])
         try await ffmpeg(["-y", "-i", mp4.path, "-c", "copy", "-bsf:v", "h264_mp4toannexb", "-f", "h264", annexB.path])

@@ -60,6 +60,10 @@ struct ClosedCaptionIntegrationTests {
         }
         // The cue carries the ASS event ccaption made (drawn by libass like other text cues).
         #expect(cues.elements.first?.ass?.events.first?.hasSuffix("HELLO CAPTIONS") == true)
+        #expect(
+            cues.elements.allSatisfy {
+                $0.ass?.hasOwnStyles == false && $0.ass?.events.first?.contains("\\pos") == false
+            })
     }
 
     @MainActor

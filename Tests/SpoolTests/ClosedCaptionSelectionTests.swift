@@ -187,3 +187,16 @@ struct ClosedCaptionTapFeedTests {
         second.close()
     }
 }
+
+@Suite("Closed-caption cues")
+struct ClosedCaptionCueTests {
+    @Test("ccaption's placement (\\an7, \\pos) is dropped so the view's caption style places the text; the rest stays")
+    func placementDropped() {
+        // As ffmpeg 5.1's ccaption writes a row-15 pop-on caption.
+        #expect(
+            LegibleCue.withoutPlacement("0,0,Default,,0,0,0,,{\\an7}{\\pos(38,243)}HELLO")
+                == "0,0,Default,,0,0,0,,HELLO")
+        #expect(
+            LegibleCue.withoutPlacement("0,0,Default,,0,0,0,,{\\an7\\i1}A\\NB") == "0,0,Default,,0,0,0,,{\\i1}A\\NB")
+    }
+}

@@ -68,7 +68,7 @@ final class ClosedCaptionTapFeed: CueFeed {
     private func decode(_ entries: [CaptionReorderBuffer.Entry]) -> [LegibleCue] {
         entries.compactMap { entry in
             guard let caption = try? decoder.decode(entry.data, at: entry.time) else { return nil }
-            return LegibleCue(caption, header: decoder.header, hasOwnStyles: false)
+            return LegibleCue(caption: caption, header: decoder.header)
         }
     }
 
