@@ -65,7 +65,7 @@ extension CodecParameters {
         }
     }
 
-    private func withParametersUnchecked<Result>(_ body: (UnsafePointer<AVCodecParameters>) -> Result) -> Result {
+    func withParametersUnchecked<Result>(_ body: (UnsafePointer<AVCodecParameters>) -> Result) -> Result {
         body(parameters)
     }
 }

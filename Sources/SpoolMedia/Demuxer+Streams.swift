@@ -46,6 +46,11 @@ extension Demuxer {
             {
                 videoSize = PixelSize(width: Int(parameters.width), height: Int(parameters.height))
             }
+        case .video(let index):
+            guard index >= 0, index < Int(format.nb_streams), let stream = format.streams[index],
+                stream.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO
+            else { throw .streamNotFound }
+            videoIndex = index
         }
         var description = Description(
             duration: format.duration == cffmpeg_nopts_value() || format.duration < 0

@@ -6,7 +6,8 @@ public import SpoolCore
 /// It selects the best video stream and an audio stream (the one asked for, else
 /// `av_find_best_stream`'s; a cover picture is not video) and returns only their packets;
 /// FFmpeg is told to discard every other stream. `selectAudio(index:)` changes the audio
-/// stream while reading. Opened for one subtitle stream, it returns only that stream's packets.
+/// stream while reading. Opened for one subtitle stream (or one video stream, for its
+/// closed captions), it returns only that stream's packets.
 ///
 /// Timeline: every time it reports is the container's own (stream timestamps as stored),
 /// so packets, decoded frames and `seek(to:)` targets all share one timeline. It need not
@@ -53,6 +54,9 @@ public final class Demuxer {
         case playback(audioIndex: Int?)
         /// Only the subtitle stream at this container index.
         case subtitle(Int)
+        /// Only the video stream at this container index, for what its packets carry besides
+        /// pictures (closed captions in SEI); no decoder reads them.
+        case video(Int)
     }
 
     /// Opens `source` (not yet opened), reads the container header and stream info, and

@@ -25,15 +25,24 @@ public final class MediaProbe: Sendable {
     private let handover = ContainerHandover()
 
     /// Starts probing `source` (not yet opened) on a new thread. With `keepsContainerOpen`,
-    /// a successful probe leaves the container open for `takeOpenedContainer()`.
-    public init(source: any ByteSource, keepsContainerOpen: Bool = false) {
+    /// a successful probe leaves the container open for `takeOpenedContainer()`. With
+    /// `captionScanSource`, an H.264/HEVC video track's first seconds are read again through
+    /// a source it makes (not yet opened; closed by the probe) to find closed captions
+    /// (`AssetTrack.hasClosedCaptions`); `cancel()` stops that scan at its next packet.
+    public init(
+        source: any ByteSource, keepsContainerOpen: Bool = false,
+        captionScanSource: (@Sendable () -> (any ByteSource)?)? = nil
+    ) {
         self.source = source
         let interrupt = InterruptFlag()
         let handover = handover
         load = ThreadedLoad(
             name: "spool.probe",
             work: {
-                ProbeSession.run(source: source, interrupt: interrupt, keepOpen: keepsContainerOpen).map {
+                ProbeSession.run(
+                    source: source, interrupt: interrupt, keepOpen: keepsContainerOpen,
+                    captionScanSource: captionScanSource
+                ).map {
                     result, container in
                     // Published before the waiters resume, so a waiter that got the result
                     // finds the container.

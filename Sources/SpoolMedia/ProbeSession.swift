@@ -7,8 +7,11 @@ import SpoolCore
 /// it returns, on that same thread — except, with `keepOpen`, after a success: then the
 /// source, bridge and context go out open in an `OpenedContainer` for the demuxer.
 enum ProbeSession {
+    /// With `captionScanSource`, an H.264 or HEVC video track's first seconds are also read
+    /// through the source it makes, for closed captions (`ClosedCaptionScan`).
     static func run(
-        source: any ByteSource, interrupt: InterruptFlag, keepOpen: Bool = false
+        source: any ByteSource, interrupt: InterruptFlag, keepOpen: Bool = false,
+        captionScanSource: (@Sendable () -> (any ByteSource)?)? = nil
     ) -> Result<(ProbeResult, OpenedContainer?), AssetLoadError> {
         var handedOver = false
         defer { if !handedOver { source.close() } }
@@ -35,8 +38,12 @@ enum ProbeSession {
             // is the truth about this asset.
             if let sourceError = io.sourceError { return .failure(failure.map(sourceError)) }
             if interrupt.isRaised { return .failure(.cancelled) }
-            guard let result = input.withContext({ ProbeReader.result(of: $0, isSeekable: io.isSeekable) }) else {
+            guard var result = input.withContext({ ProbeReader.result(of: $0, isSeekable: io.isSeekable) }) else {
                 return .failure(failure.map(.invalidData, stage: stage, io: io))
+            }
+            if let captionScanSource {
+                markClosedCaptions(
+                    in: &result, input: input, probing: source, interrupt: interrupt, makeSource: captionScanSource)
             }
             guard keepOpen else { return .success((result, nil)) }
             handedOver = true
@@ -44,5 +51,28 @@ enum ProbeSession {
         } catch {
             return .failure(failure.map(error, stage: stage, io: io))
         }
+    }
+
+    /// Sets `hasClosedCaptions` on the first H.264/HEVC video track when its first packets,
+    /// read through a source of its own (the probe's stays where FFmpeg left it, for the
+    /// demuxer that may take it over), carry caption data. A factory that hands back the
+    /// probe's own source object (a test's fake) gives no second reader: that source is
+    /// skipped, never opened twice or closed under the probe.
+    private static func markClosedCaptions(
+        in result: inout ProbeResult, input: InputFormatContext, probing probed: any ByteSource,
+        interrupt: InterruptFlag, makeSource: @Sendable () -> (any ByteSource)?
+    ) {
+        guard let position = result.tracks.firstIndex(where: { $0.kind == .video && $0.streamIndex != nil }),
+            let index = result.tracks[position].streamIndex,
+            let extractor = input.withContext({ context -> ClosedCaptionExtractor? in
+                guard index < Int(context.pointee.nb_streams), let stream = context.pointee.streams[index] else {
+                    return nil
+                }
+                return ClosedCaptionScan.extractor(for: stream)
+            }) ?? nil,
+            let source = makeSource(), source !== probed
+        else { return }
+        result.tracks[position].hasClosedCaptions = ClosedCaptionScan.hasCaptions(
+            source: source, streamIndex: index, extractor: extractor, interrupt: interrupt)
     }
 }

@@ -138,7 +138,8 @@ struct PlayOptions: Equatable {
           --buffer SEC                  forward buffer in seconds (0 = automatic)
           --variant N|auto              HLS: play variant N of the multivariant playlist (default auto)
           --audio-lang LANG             play the audio track or HLS rendition in LANG (en, fra, pt-BR…)
-          --sub-lang LANG|off           show the subtitle track or HLS rendition in LANG, or none
+          --sub-lang LANG|CC1|off       show the subtitle track or HLS rendition in LANG, the video's
+                                        closed captions (CC1), or none
           --sub FILE                    subtitles from a WebVTT (.vtt) or SubRip (.srt) file
           --no-interstitials            HLS: play the primary content only, without its interstitials
           --now-playing                 also publish the cover art (written to a cache file) over MPRIS

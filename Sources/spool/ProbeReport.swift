@@ -31,11 +31,14 @@ struct ProbeReport: Encodable {
         var title: String?
         var isDefault: Bool
         var isForced: Bool
+        /// A video track carrying CEA-608 closed captions (the file's "CC1" subtitle option).
+        var hasClosedCaptions: Bool
 
         private enum CodingKeys: String, CodingKey {
             case kind, codec, language, width, height, frameRate, channels, sampleRate, bitRate, index, title
             case isDefault = "default"
             case isForced = "forced"
+            case hasClosedCaptions = "closedCaptions"
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -54,6 +57,7 @@ struct ProbeReport: Encodable {
             try container.encode(title, forKey: .title)
             try container.encode(isDefault, forKey: .isDefault)
             try container.encode(isForced, forKey: .isForced)
+            try container.encode(hasClosedCaptions, forKey: .hasClosedCaptions)
         }
     }
 
@@ -128,7 +132,7 @@ extension ProbeReport.Track {
             kind: track.kind.rawValue, codec: track.codec, language: track.language, width: track.width,
             height: track.height, frameRate: track.frameRate, channels: track.channels,
             sampleRate: track.sampleRate, bitRate: track.bitRate, index: track.streamIndex, title: track.title,
-            isDefault: track.isDefault, isForced: track.isForced)
+            isDefault: track.isDefault, isForced: track.isForced, hasClosedCaptions: track.hasClosedCaptions)
     }
 }
 

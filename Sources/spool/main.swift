@@ -10,7 +10,8 @@ let usage = """
                    --json prints one JSON object: duration (seconds, null when live),
                    isLive, isPlayable, format, tracks (kind, codec, language, width,
                    height, frameRate, channels, sampleRate, bitRate; null when n/a;
-                   index: the container's stream index, title, default, forced),
+                   index: the container's stream index, title, default, forced,
+                   closedCaptions: video carrying CEA-608 captions, option "CC1"),
                    metadata (title, artist, album, artwork {mimeType, bytes}),
                    chapters (title, start, end in seconds; [] when none).
                    Exits 1 with one "spool: <message>" line if the input cannot be

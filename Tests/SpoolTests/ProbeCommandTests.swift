@@ -34,9 +34,10 @@ struct ProbeCommandTests {
         try #require(tracks.count == 2)
         let keys: Set = [
             "kind", "codec", "language", "width", "height", "frameRate", "channels", "sampleRate", "bitRate",
-            "index", "title", "default", "forced",
+            "index", "title", "default", "forced", "closedCaptions",
         ]
         #expect(tracks.allSatisfy { Set($0.keys) == keys })
+        #expect(tracks.map { $0["closedCaptions"] as? Bool } == [false, false])
         let (video, audio) = (tracks[0], tracks[1])
         #expect(video["kind"] as? String == "video")
         #expect(video["codec"] as? String == "h264")

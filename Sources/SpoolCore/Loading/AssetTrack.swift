@@ -48,6 +48,10 @@ public struct AssetTrack: Codable, Sendable, Equatable {
     /// The container marks the track as forced (Matroska FlagForced: subtitles for foreign
     /// dialogue or signs, shown even when subtitles are off).
     public var isForced: Bool = false
+    /// A video track whose pictures carry CEA-608 closed captions (ATSC A/53 data in H.264 or
+    /// HEVC SEI), found in its first seconds when the asset was probed; such captions are a
+    /// legible option of the file ("CC1"). False when none were found or none were looked for.
+    public var hasClosedCaptions: Bool = false
 
     /// A track; every descriptive field defaults to "not stated".
     public init(

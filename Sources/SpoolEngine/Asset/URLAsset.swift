@@ -180,7 +180,9 @@ public final class URLAsset: AsynchronousPropertyLoading {
                 }
                 do throws(ByteSourceError) {
                     let probe = Probe.media(
-                        MediaProbe(source: try makeByteSource(url), keepsContainerOpen: keepingContainerOpen))
+                        MediaProbe(
+                            source: try makeByteSource(url), keepsContainerOpen: keepingContainerOpen,
+                            captionScanSource: captionScanSource))
                     state = .probing(probe)
                     return .waiting(probe)
                 } catch {
@@ -189,6 +191,15 @@ public final class URLAsset: AsynchronousPropertyLoading {
                 }
             }
         }
+    }
+
+    /// What the probe reads a video's first seconds through to find closed captions: a
+    /// second source of a local file only (a network file would pay a second connection and
+    /// its bytes; standard input cannot be read twice), so `nil` for anything else.
+    private var captionScanSource: (@Sendable () -> (any ByteSource)?)? {
+        guard url.isFileURL, url != ByteSources.standardInputURL else { return nil }
+        let (url, makeByteSource) = (url, makeByteSource)
+        return { try? makeByteSource(url) }
     }
 
     /// Records the outcome of `probe` unless a newer probe or a cancellation replaced it.

@@ -9,7 +9,8 @@ import SpoolHLS
 /// track in the user's languages; else the first track. For a file with default flags this is
 /// the track `ffmpeg -i F -f wav` and mpv play (both put the default disposition first; for
 /// tracks alike in it, the first).
-/// Subtitles: with criteria, the first track in their languages, or none (`.off` is none);
+/// Subtitles: with criteria, the first track in their languages (closed captions also by
+/// their channel, "CC1"), or none (`.off` is none);
 /// without, a default track (mpv shows one), else a forced one, else none.
 enum FileTrackSelector {
     /// The audio track to play among `options` (a file's audible group, container order).
@@ -42,13 +43,20 @@ enum FileTrackSelector {
         for language in languages {
             for quality in [2, 1] {
                 for option in options where !result.contains(option) {
-                    if matchQuality(wanted: language, available: option.extendedLanguageTag ?? "") == quality {
-                        result.append(option)
-                    }
+                    if matchQuality(wanted: language, option: option) == quality { result.append(option) }
                 }
             }
         }
         return result
+    }
+
+    /// `matchQuality(wanted:available:)` for an option's language; closed captions also match
+    /// their channel's name (`--sub-lang cc1`), exactly.
+    static func matchQuality(wanted: String, option: MediaSelectionOption) -> Int {
+        if let channel = option.closedCaptionChannel, wanted.caseInsensitiveCompare(channel) == .orderedSame {
+            return 2
+        }
+        return matchQuality(wanted: wanted, available: option.extendedLanguageTag ?? "")
     }
 
     /// 2 for the same tag, 1 for the same primary language, 0 otherwise. Containers write

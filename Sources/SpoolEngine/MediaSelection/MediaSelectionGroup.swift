@@ -43,29 +43,37 @@ public struct MediaSelectionGroup: Sendable, Hashable {
 }
 
 extension MediaSelectionGroup {
-    /// The groups of a file with `tracks`: its audio tracks that have channels and its
-    /// subtitle tracks, in container order; groups without options are left out.
+    /// The groups of a file with `tracks`: its audio tracks that have channels, and its
+    /// subtitle tracks followed by the closed captions its video carries ("CC1"), in container
+    /// order; groups without options are left out.
     static func groups(ofTracks tracks: [AssetTrack]) -> [MediaSelectionGroup] {
         let audible = tracks.filter { $0.kind == .audio && $0.streamIndex != nil && ($0.channels ?? 0) > 0 }
-        let legible = tracks.filter { $0.kind == .subtitle && $0.streamIndex != nil }
-        return [(MediaCharacteristic.audible, audible), (.legible, legible)].compactMap { characteristic, tracks in
-            tracks.isEmpty
-                ? nil
-                : MediaSelectionGroup(
-                    mediaCharacteristic: characteristic, options: tracks.map(MediaSelectionOption.init))
+            .map(MediaSelectionOption.init(track:))
+        let legible =
+            tracks.filter { $0.kind == .subtitle && $0.streamIndex != nil }.map(MediaSelectionOption.init(track:))
+            + tracks.filter { $0.kind == .video && $0.hasClosedCaptions && $0.streamIndex != nil }
+            .map(MediaSelectionOption.init(closedCaptionsOf:))
+        return [(MediaCharacteristic.audible, audible), (.legible, legible)].compactMap { characteristic, options in
+            options.isEmpty ? nil : MediaSelectionGroup(mediaCharacteristic: characteristic, options: options)
         }
     }
 }
 
 extension HLSPresentation {
-    /// The renditions of `characteristic` that the start variant can play with.
+    /// The renditions of `characteristic` that the start variant can play with: for
+    /// `.legible`, its subtitle renditions, then its CLOSED-CAPTIONS rendition for CC1.
     func renditions(for characteristic: MediaCharacteristic) -> [Rendition] {
         guard let multivariant, let variant = initialVariant else { return [] }
         switch characteristic {
         case .audible:
             return variant.audioGroupID.map { multivariant.renditions(ofType: .audio, inGroup: $0) } ?? []
         case .legible:
-            return variant.subtitlesGroupID.map { multivariant.renditions(ofType: .subtitles, inGroup: $0) } ?? []
+            let subtitles =
+                variant.subtitlesGroupID.map { multivariant.renditions(ofType: .subtitles, inGroup: $0) } ?? []
+            // Closed captions inside the variant's video: CEA-608 channel 1 is the one read.
+            guard case .group(let captions)? = variant.closedCaptions else { return subtitles }
+            return subtitles
+                + multivariant.renditions(ofType: .closedCaptions, inGroup: captions).filter { $0.instreamID == "CC1" }
         }
     }
 }

@@ -3,7 +3,8 @@ import SpoolHLS
 
 /// One choice in a `MediaSelectionGroup` (AVMediaSelectionOption's counterpart): an audio
 /// rendition or a subtitle rendition of an HLS presentation, or an audio or subtitle track
-/// of a file (MP4/MOV, Matroska/WebM, MPEG-TS, Ogg).
+/// of a file (MP4/MOV, Matroska/WebM, MPEG-TS, Ogg), or the closed captions a file's video
+/// carries (`closedCaptionChannel`).
 ///
 /// Two options are equal when they name the same rendition (group, name, language, URI) or
 /// the same track of the container (its stream index and description).
@@ -33,12 +34,17 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
     public let channelCount: Int?
     /// A file's track: the title the container states (also the start of `displayName`).
     public let title: String?
+    /// Closed captions carried inside the video (CEA-608 in H.264/HEVC SEI): the caption
+    /// channel (`"CC1"`: a file's, whose `trackID` is the video stream's index, or an HLS
+    /// CLOSED-CAPTIONS rendition's INSTREAM-ID). `nil` for other options.
+    public let closedCaptionChannel: String?
 
     init(_ rendition: Rendition) {
         trackID = nil
         codecName = nil
         channelCount = nil
         title = nil
+        closedCaptionChannel = rendition.type == .closedCaptions ? rendition.instreamID : nil
         mediaCharacteristic = rendition.type == .audio ? .audible : .legible
         displayName = rendition.name
         extendedLanguageTag = rendition.language
@@ -64,7 +70,29 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
         codecName = track.codec
         channelCount = track.channels
         title = track.title
+        closedCaptionChannel = nil
     }
+
+    /// The option for the CEA-608 captions channel 1 that `video` (a file's video track with
+    /// `hasClosedCaptions`) carries: "CC1", in the video's language when it states one.
+    init(closedCaptionsOf video: AssetTrack) {
+        mediaCharacteristic = .legible
+        displayName = "CC1"
+        extendedLanguageTag = video.language
+        isDefault = false
+        isAutoselect = true
+        isForced = false
+        groupID = "closed-captions"
+        playlistURL = nil
+        trackID = video.streamIndex
+        codecName = "eia_608"
+        channelCount = nil
+        title = nil
+        closedCaptionChannel = "CC1"
+    }
+
+    /// Whether the option is closed captions carried in the video.
+    public var isClosedCaptions: Bool { closedCaptionChannel != nil }
 
     /// The language as a `Locale`, when the rendition states one.
     public var locale: Locale? { extendedLanguageTag.map { Locale(identifier: $0) } }

@@ -25,12 +25,16 @@ final class DemuxLoop {
     /// The generation whose end the video queue was given (not given twice when an audio
     /// switch re-reads the end).
     private var videoFinishedGeneration: Int?
+    /// Where the caption bytes of the video packets queued go (an HLS item's closed captions).
+    private let captionTap: CaptionTap?
 
     init(
         source: any PacketSource, control: PipelineControl, videoPackets: BoundedBlockingQueue<PacketItem>?,
         audioPackets: BoundedBlockingQueue<PacketItem>?, clock: PlaybackClock, itemName: String,
-        report: @escaping @Sendable (ItemPlaybackEvent) -> Void
+        captionTap: CaptionTap? = nil, report: @escaping @Sendable (ItemPlaybackEvent) -> Void
     ) {
+        self.captionTap = captionTap
+        captionTap?.setStream(source.video)
         self.source = source
         self.control = control
         self.videoPackets = videoPackets
@@ -122,7 +126,10 @@ final class DemuxLoop {
                         }
                         continue
                     }
-                    if packet.kind == .video, !admitVideo(packet) { continue }
+                    if packet.kind == .video {
+                        guard admitVideo(packet) else { continue }
+                        captionTap?.add(packet, generation: generation)
+                    }
                     let queue = packet.kind == .video ? videoPackets : audioPackets
                     let cost = Self.cost(of: packet)
                     queue?.push(
@@ -130,6 +137,7 @@ final class DemuxLoop {
                         overCapacity: packet.kind == .audio && awaitsPausedLandingFrame(generation))
                 case .streamChange(let video, let audio):
                     if let video {
+                        captionTap?.setStream(video)
                         videoPackets?.push(PacketItem(generation: generation, content: .streamChange(video)), cost: 0)
                     }
                     if let audio {
@@ -226,6 +234,7 @@ final class DemuxLoop {
     }
 
     private func finish(_ content: PacketItem.Content, generation: Int) {
+        captionTap?.finish(generation: generation)
         if videoFinishedGeneration != generation {
             videoFinishedGeneration = generation
             videoPackets?.push(PacketItem(generation: generation, content: content), cost: 0)

@@ -156,10 +156,14 @@ extension PipelinePlayback {
             ).onItemTimeline(from: origin))
 
         for worker in workers { startThread(worker.name, worker.body) }
-        startSubtitles(subtitles, mediaStart: sourceStart, origin: origin, events: events)
+        // An HLS item's closed captions come from the video packets read here.
+        let captionTap =
+            asset.isHLS && videoStream != nil
+            ? CaptionTap(listening: choices.subtitles.rendition?.type == .closedCaptions) : nil
+        startSubtitles(subtitles, mediaStart: sourceStart, origin: origin, events: events, captionTap: captionTap)
         DemuxLoop(
             source: source, control: control, videoPackets: videoPackets, audioPackets: audioPackets, clock: clock,
-            itemName: itemName,
+            itemName: itemName, captionTap: captionTap,
             report: { [continuation] event in continuation.yield(event.onItemTimeline(from: origin)) }
         ).run()
     }

@@ -13,7 +13,7 @@ extension PipelinePlayback {
         case sidecar([LegibleCue])
         /// An HLS presentation's subtitle renditions, placed with this timeline.
         case renditions(SubtitleTimeline)
-        /// The subtitle tracks of the item's own file.
+        /// The subtitle tracks of the item's own file, and the closed captions of its video.
         case embedded
     }
 
@@ -68,8 +68,11 @@ extension PipelinePlayback {
 
     /// Starts the subtitle thread for `plan`; cues go out on the item timeline that starts at
     /// `origin`. Untimed, cues go out as soon as they are read and the item's end waits for
-    /// the last of them.
-    func startSubtitles(_ plan: SubtitlePlan, mediaStart: MediaTime, origin: MediaTime, events: PipelineEvents) {
+    /// the last of them. An HLS CLOSED-CAPTIONS rendition is read from `captionTap`.
+    func startSubtitles(
+        _ plan: SubtitlePlan, mediaStart: MediaTime, origin: MediaTime, events: PipelineEvents,
+        captionTap: CaptionTap? = nil
+    ) {
         let makeFeed: SubtitleLoop.MakeFeed
         let choice: (@Sendable () -> SubtitleLoop.SubtitleChoice)?
         switch plan {
@@ -82,7 +85,11 @@ extension PipelinePlayback {
             guard let presentation = choices.presentation else { return }
             let opener = renditionOpener(for: presentation)
             let playhead = playheadReader
+            let control = control
             makeFeed = { choice, time in
+                if choice.option?.isClosedCaptions == true, let captionTap {
+                    return try? ClosedCaptionTapFeed(tap: captionTap, generation: control.generation)
+                }
                 guard let url = choice.option?.playlistURL else { return nil }
                 do throws(PacketSourceFailure) {
                     return try HLSSubtitleFeed(
@@ -99,7 +106,10 @@ extension PipelinePlayback {
             let url = asset.url
             let cancels = cancels
             makeFeed = { choice, time in
-                guard let index = choice.option?.trackID else { return nil }
+                guard let option = choice.option, let index = option.trackID else { return nil }
+                if option.isClosedCaptions {
+                    return try? ClosedCaptionCueFeed(url: url, videoStreamIndex: index, at: time, cancels: cancels)
+                }
                 return try? EmbeddedCueFeed(url: url, streamIndex: index, at: time, cancels: cancels)
             }
             choice = { [trackChoices] in

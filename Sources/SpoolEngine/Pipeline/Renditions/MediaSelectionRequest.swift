@@ -33,9 +33,20 @@ package struct MediaSelectionRequest: Sendable {
         return automatic(renditions, characteristic)
     }
 
+    /// `RenditionSelector`'s choice among the subtitle (or audio) renditions. Closed captions
+    /// are never chosen automatically, only by hand or when the first criteria language names
+    /// their channel (`--sub-lang cc1`).
     private func automatic(_ renditions: [Rendition], _ characteristic: MediaCharacteristic) -> Rendition? {
-        RenditionSelector.select(
-            from: renditions, explicitLanguages: criteria[characteristic]?.preferredLanguages,
+        let languages = criteria[characteristic]?.preferredLanguages
+        if let first = languages?.first,
+            let captions = renditions.first(where: {
+                $0.type == .closedCaptions && first.caseInsensitiveCompare($0.instreamID ?? "") == .orderedSame
+            })
+        {
+            return captions
+        }
+        return RenditionSelector.select(
+            from: renditions.filter { $0.type != .closedCaptions }, explicitLanguages: languages,
             environmentLanguages: environmentLanguages)
     }
 }
