@@ -8,7 +8,9 @@ import SpoolCore
 /// source, bridge and context go out open in an `OpenedContainer` for the demuxer.
 enum ProbeSession {
     /// With `captionScanSource`, an H.264 or HEVC video track's first seconds are also read
-    /// through the source it makes, for closed captions (`ClosedCaptionScan`).
+    /// through the source it makes, for closed captions (`ClosedCaptionScan`), on a thread of
+    /// its own while the stream-info pass runs. A factory that hands back the probe's own
+    /// source object (a test's fake) gives no second reader: it is never opened twice.
     static func run(
         source: any ByteSource, interrupt: InterruptFlag, keepOpen: Bool = false,
         captionScanSource: (@Sendable () -> (any ByteSource)?)? = nil
@@ -22,6 +24,12 @@ enum ProbeSession {
             return .failure(failure.map(error))
         }
         if source.length == 0 { return .failure(failure.emptyInput) }
+        // Beside the stream-info pass, not after it; joined before any return, so its source
+        // is closed and its thread gone when the probe is.
+        let captionScan = captionScanSource.flatMap { makeSource in
+            makeSource().flatMap { $0 === source ? nil : ClosedCaptionScanJob(source: $0, interrupt: interrupt) }
+        }
+        defer { _ = captionScan?.result() }
 
         let io: ByteSourceIOContext
         do {
@@ -41,9 +49,10 @@ enum ProbeSession {
             guard var result = input.withContext({ ProbeReader.result(of: $0, isSeekable: io.isSeekable) }) else {
                 return .failure(failure.map(.invalidData, stage: stage, io: io))
             }
-            if let captionScanSource {
-                markClosedCaptions(
-                    in: &result, input: input, probing: source, interrupt: interrupt, makeSource: captionScanSource)
+            if let found = captionScan?.result(), found.hasCaptions,
+                let position = result.tracks.firstIndex(where: { $0.streamIndex == found.streamIndex })
+            {
+                result.tracks[position].hasClosedCaptions = true
             }
             guard keepOpen else { return .success((result, nil)) }
             handedOver = true
@@ -51,28 +60,5 @@ enum ProbeSession {
         } catch {
             return .failure(failure.map(error, stage: stage, io: io))
         }
-    }
-
-    /// Sets `hasClosedCaptions` on the first H.264/HEVC video track when its first packets,
-    /// read through a source of its own (the probe's stays where FFmpeg left it, for the
-    /// demuxer that may take it over), carry caption data. A factory that hands back the
-    /// probe's own source object (a test's fake) gives no second reader: that source is
-    /// skipped, never opened twice or closed under the probe.
-    private static func markClosedCaptions(
-        in result: inout ProbeResult, input: InputFormatContext, probing probed: any ByteSource,
-        interrupt: InterruptFlag, makeSource: @Sendable () -> (any ByteSource)?
-    ) {
-        guard let position = result.tracks.firstIndex(where: { $0.kind == .video && $0.streamIndex != nil }),
-            let index = result.tracks[position].streamIndex,
-            let extractor = input.withContext({ context -> ClosedCaptionExtractor? in
-                guard index < Int(context.pointee.nb_streams), let stream = context.pointee.streams[index] else {
-                    return nil
-                }
-                return ClosedCaptionScan.extractor(for: stream)
-            }) ?? nil,
-            let source = makeSource(), source !== probed
-        else { return }
-        result.tracks[position].hasClosedCaptions = ClosedCaptionScan.hasCaptions(
-            source: source, streamIndex: index, extractor: extractor, interrupt: interrupt)
     }
 }

@@ -196,10 +196,13 @@ public final class URLAsset: AsynchronousPropertyLoading {
     /// What the probe reads a video's first seconds through to find closed captions: a
     /// second source of a local file only (a network file would pay a second connection and
     /// its bytes; standard input cannot be read twice), so `nil` for anything else.
+    /// It opens the file itself, not through the asset's factory: the scan starts beside the
+    /// probe before anyone knows whether there is a video track, and a factory may hand out
+    /// sources that are meant for the probe and the demuxer alone (a test's scripted fakes).
     private var captionScanSource: (@Sendable () -> (any ByteSource)?)? {
         guard url.isFileURL, url != ByteSources.standardInputURL else { return nil }
-        let (url, makeByteSource) = (url, makeByteSource)
-        return { try? makeByteSource(url) }
+        let url = url
+        return { FileManager.default.fileExists(atPath: url.path) ? try? ByteSources.make(for: url) : nil }
     }
 
     /// Records the outcome of `probe` unless a newer probe or a cancellation replaced it.

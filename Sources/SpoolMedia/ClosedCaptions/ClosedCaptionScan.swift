@@ -5,7 +5,8 @@ import SpoolCore
 /// packets. FFmpeg marks captions (`FF_CODEC_PROPERTY_CLOSED_CAPTIONS`) only on a decoder
 /// that has decoded frames carrying them, which a probe never exposes; so the probe opens a
 /// second, bare reader of the container (no stream-info pass, no decoding) and parses the
-/// packets' SEI itself, stopping at the first caption data.
+/// packets' SEI itself, stopping at the first caption data. It runs on a thread of its own
+/// beside the probe's stream-info pass (`ClosedCaptionScanJob`), so it adds no wait.
 ///
 /// Bounded so a probe stays cheap: at most `window` of the stream (by decode time) and
 /// `packetLimit` packets of all streams. Captions that begin later are not found.
@@ -15,12 +16,12 @@ enum ClosedCaptionScan {
     /// At most this many packets (of any stream) are read.
     static let packetLimit = 2000
 
-    /// Opens `source` (not yet opened; closed before returning) and reads the packets of
-    /// stream `streamIndex` until one carries caption data (`true`), or the bounds are
-    /// reached, or reading fails (`false`). Stops when `interrupt` is raised.
-    static func hasCaptions(
-        source: any ByteSource, streamIndex: Int, extractor: ClosedCaptionExtractor, interrupt: InterruptFlag
-    ) -> Bool {
+    /// Opens `source` (not yet opened; closed before returning) bare — the container's
+    /// header only, no stream-info pass — takes its first video stream whose codec can carry
+    /// SEI captions, and reads that stream's packets until one carries caption data, the
+    /// bounds are reached, or reading fails. The stream's index and whether it has captions;
+    /// `nil` when it has no such stream or cannot be read. Stops when `interrupt` is raised.
+    static func scan(source: any ByteSource, interrupt: InterruptFlag) -> (streamIndex: Int, hasCaptions: Bool)? {
         defer { source.close() }
         do {
             try source.open()
@@ -28,11 +29,20 @@ enum ClosedCaptionScan {
             let input = try InputFormatContext(io: io, interrupt: interrupt, formatHint: source.url.path)
             // The context reads through `io`: it must be closed first.
             return withExtendedLifetime(io) {
-                input.withContext { scan($0, streamIndex: streamIndex, extractor: extractor, interrupt: interrupt) }
-                    ?? false
+                input.withContext { context -> (streamIndex: Int, hasCaptions: Bool)? in
+                    let streams = (0..<Int(context.pointee.nb_streams)).compactMap { context.pointee.streams[$0] }
+                    for stream in streams {
+                        guard let extractor = extractor(for: stream) else { continue }
+                        let index = Int(stream.pointee.index)
+                        return (
+                            index, scan(context, streamIndex: index, extractor: extractor, interrupt: interrupt)
+                        )
+                    }
+                    return nil
+                } ?? nil
             }
         } catch {
-            return false
+            return nil
         }
     }
 
