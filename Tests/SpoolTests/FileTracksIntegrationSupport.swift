@@ -40,7 +40,8 @@ enum FileTracksMedia {
     static let assTexts = ["Sign text", "Plain ASS"]
 
     /// An 8 s MKV: MPEG-4 video, AAC audio in English (440 Hz, default) and French (880 Hz,
-    /// titled "Français"), an English SubRip track (default) and a French ASS track.
+    /// titled "Français"), an English SubRip track (default), a French ASS track and a German
+    /// PGS track (`BitmapSubtitleMedia.subtitles`, written by `PGSWriter` and copied in).
     static func twoLanguagesMKV() async throws -> URL { try await cache.mkv.value }
     /// A 6 s MP4 with AAC audio and an English mov_text track made from `subRip`.
     static func movTextMP4() async throws -> URL { try await cache.mp4.value }
@@ -59,9 +60,16 @@ enum FileTracksMedia {
         let directory = try TestMedia.directory()
         let srt = directory.appendingPathComponent("tracks-source.srt")
         let assFile = directory.appendingPathComponent("tracks-source.ass")
+        let sup = directory.appendingPathComponent("tracks-source.sup")
         if !FileManager.default.fileExists(atPath: srt.path) {
             _ = try TestMedia.file(named: "tracks-source.srt", contents: Data(subRip.utf8))
             _ = try TestMedia.file(named: "tracks-source.ass", contents: Data(ass.utf8))
+            let presentation = BitmapSubtitleMedia.presentation
+            _ = try TestMedia.file(
+                named: "tracks-source.sup",
+                contents: PGSWriter.sup(
+                    width: presentation.width, height: presentation.height,
+                    subtitles: BitmapSubtitleMedia.subtitles))
         }
         let output = directory.appendingPathComponent(name)
         let video = ["-f", "lavfi", "-i", "testsrc=size=320x240:rate=25:duration=\(mkv ? 8 : 6)"]
@@ -70,12 +78,12 @@ enum FileTracksMedia {
         let arguments: [String]
         if mkv {
             arguments =
-                ["-y"] + video + english + french + ["-i", srt.path, "-i", assFile.path]
-                + ["-map", "0", "-map", "1", "-map", "2", "-map", "3", "-map", "4"]
-                + ["-c:v", "mpeg4", "-g", "25", "-c:a", "aac", "-c:s:0", "srt", "-c:s:1", "ass"]
+                ["-y"] + video + english + french + ["-i", srt.path, "-i", assFile.path, "-i", sup.path]
+                + ["-map", "0", "-map", "1", "-map", "2", "-map", "3", "-map", "4", "-map", "5"]
+                + ["-c:v", "mpeg4", "-g", "25", "-c:a", "aac", "-c:s:0", "srt", "-c:s:1", "ass", "-c:s:2", "copy"]
                 + ["-metadata:s:a:0", "language=eng", "-metadata:s:a:1", "language=fra"]
                 + ["-metadata:s:a:1", "title=Français", "-metadata:s:s:0", "language=eng"]
-                + ["-metadata:s:s:1", "language=fra", output.path]
+                + ["-metadata:s:s:1", "language=fra", "-metadata:s:s:2", "language=deu", output.path]
         } else if name.hasSuffix(".webm") {
             arguments =
                 ["-y"] + video + english + ["-i", srt.path, "-map", "0", "-map", "1", "-map", "2"]

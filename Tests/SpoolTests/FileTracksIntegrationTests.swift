@@ -22,10 +22,10 @@ struct FileTracksIntegrationTests {
         #expect(audible.options[1].displayName == "Français")
         #expect(!audible.allowsEmptySelection)
         let legible = try #require(try await asset.loadMediaSelectionGroup(for: .legible))
-        #expect(legible.options.map(\.codecName) == ["subrip", "ass"])
-        #expect(legible.options.map(\.extendedLanguageTag) == ["eng", "fra"])
-        #expect(legible.options.map(\.trackID) == [3, 4])
-        #expect(legible.options.map(\.isForced) == [false, false])
+        #expect(legible.options.map(\.codecName) == ["subrip", "ass", "hdmv_pgs_subtitle"])
+        #expect(legible.options.map(\.extendedLanguageTag) == ["eng", "fra", "deu"])
+        #expect(legible.options.map(\.trackID) == [3, 4, 5])
+        #expect(legible.options.map(\.isForced) == [false, false, false])
         #expect(legible.defaultOption?.trackID == 3)
         #expect(legible.allowsEmptySelection)
     }
@@ -37,11 +37,11 @@ struct FileTracksIntegrationTests {
         #expect(run.status == 0, "\(run.errorText)")
         let object = try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any]
         let tracks = try #require(object?["tracks"] as? [[String: Any]])
-        #expect(tracks.map { $0["index"] as? Int } == [0, 1, 2, 3, 4])
-        #expect(tracks.map { $0["language"] as? String } == [nil, "eng", "fra", "eng", "fra"])
-        #expect(tracks.map { $0["title"] as? String } == [nil, nil, "Français", nil, nil])
-        #expect(tracks.map { $0["default"] as? Bool } == [false, true, false, true, false])
-        #expect(tracks.map { $0["forced"] as? Bool } == [false, false, false, false, false])
+        #expect(tracks.map { $0["index"] as? Int } == [0, 1, 2, 3, 4, 5])
+        #expect(tracks.map { $0["language"] as? String } == [nil, "eng", "fra", "eng", "fra", "deu"])
+        #expect(tracks.map { $0["title"] as? String } == [nil, nil, "Français", nil, nil, nil])
+        #expect(tracks.map { $0["default"] as? Bool } == [false, true, false, true, false, false])
+        #expect(tracks.map { $0["forced"] as? Bool } == [false, false, false, false, false, false])
     }
 
     @Test("default audio is the track ffmpeg plays (440 Hz); --audio-lang fra and fr play the French one (880 Hz)")
@@ -123,6 +123,45 @@ struct FileTracksIntegrationTests {
         #expect(first.events.first?.contains(",Sign,") == true, "\(first.events)")
         #expect(first.events.first?.hasSuffix("{\\b1}Sign text") == true, "\(first.events)")
         #expect(cues.elements.map(\.text) == FileTracksMedia.assTexts)
+    }
+
+    @MainActor
+    @Test("the MKV's PGS track beside its text tracks: image cues at ffprobe's display-set times")
+    func pgsTrackBesideTextTracks() async throws {
+        let url = try await FileTracksMedia.twoLanguagesMKV()
+        let player = Player(
+            configuration: EngineConfigurations.untimed(wavPrefix: try PlayTool.scratchPath("pgs"), video: nil))
+        let item = PlayerItem(url: url)
+        let legible = try #require(try await item.asset.loadMediaSelectionGroup(for: .legible))
+        let pgs = try #require(legible.options.first { $0.extendedLanguageTag == "deu" })
+        item.select(pgs, in: legible)
+        let output = PlayerItemLegibleOutput()
+        item.add(output)
+        let cues = StreamRecorder(output.cues)
+        defer { cues.stop() }
+        player.replaceCurrentItem(with: item)
+        player.play()
+        #expect(await cues.wait { $0.count == 2 })
+        // ffprobe's packets: each subtitle's display set, then the one that clears it (PGS
+        // packets state no duration; the Matroska muxer may keep a display set's segments as
+        // packets of their own, at one time).
+        let probe = try await ToolRunner.run(
+            try ToolRunner.find("ffprobe"),
+            ["-v", "error", "-select_streams", "5", "-show_entries", "packet=pts_time", "-of", "csv=p=0", url.path],
+            timeout: .seconds(60))
+        let origin = try await PlayTool.ffmpegProbeStartTime(of: url)
+        let packets = Set(
+            String(decoding: probe.standardOutput, as: UTF8.self).split(separator: "\n").compactMap { Double($0) }
+                .map { (($0 - origin) * 1000).rounded() / 1000 }
+        ).sorted()
+        #expect(packets.count == 4, "\(packets)")
+        let shown = cues.elements.map {
+            (($0.start.seconds * 1000).rounded() / 1000, ($0.end.seconds * 1000).rounded() / 1000)
+        }
+        #expect(shown.map(\.0) == [packets[0], packets[2]], "cues \(shown), packets \(packets)")
+        #expect(shown.map(\.1) == [packets[1], packets[3]], "cues \(shown), packets \(packets)")
+        #expect(cues.elements.map { $0.bitmap?.images.count } == [1, 1])
+        #expect(cues.elements.allSatisfy { $0.text.isEmpty && $0.ass == nil })
     }
 
     @MainActor
