@@ -102,39 +102,29 @@ struct FileTracksIntegrationTests {
     @MainActor
     @Test("an ASS track's cues carry the script header with its styles and the event naming its style")
     func assCuesKeepStyles() async throws {
-        let url = try await FileTracksMedia.twoLanguagesMKV()
-        let player = Player(
-            configuration: EngineConfigurations.untimed(wavPrefix: try PlayTool.scratchPath("ass"), video: nil))
-        let item = PlayerItem(url: url)
-        let legible = try #require(try await item.asset.loadMediaSelectionGroup(for: .legible))
-        let ass = try #require(legible.options.first { $0.codecName == "ass" })
-        item.select(ass, in: legible)
-        let output = PlayerItemLegibleOutput()
-        item.add(output)
-        let cues = StreamRecorder(output.cues)
-        defer { cues.stop() }
-        player.replaceCurrentItem(with: item)
-        player.play()
-        #expect(await cues.wait { $0.count == 2 })
-        let first = try #require(cues.elements.first?.ass)
+        let cues = try await Self.twoCues(choosing: { $0.codecName == "ass" }, scratch: "ass")
+        let first = try #require(cues.first?.ass)
         #expect(first.hasOwnStyles)
         #expect(first.header.contains("Style: Sign,DejaVu Sans,40,&H0000FFFF"), "\(first.header)")
         #expect(first.events.count == 1)
         #expect(first.events.first?.contains(",Sign,") == true, "\(first.events)")
         #expect(first.events.first?.hasSuffix("{\\b1}Sign text") == true, "\(first.events)")
-        #expect(cues.elements.map(\.text) == FileTracksMedia.assTexts)
+        #expect(cues.map(\.text) == FileTracksMedia.assTexts)
     }
 
+    /// The first two cues of the two-language MKV's legible option `choose` picks, played untimed.
     @MainActor
-    @Test("the MKV's PGS track beside its text tracks: image cues at ffprobe's display-set times")
-    func pgsTrackBesideTextTracks() async throws {
+    static func twoCues(
+        choosing choose: (MediaSelectionOption) -> Bool, scratch: String
+    ) async throws -> [LegibleCue] {
         let url = try await FileTracksMedia.twoLanguagesMKV()
         let player = Player(
-            configuration: EngineConfigurations.untimed(wavPrefix: try PlayTool.scratchPath("pgs"), video: nil))
+            configuration: EngineConfigurations.untimed(wavPrefix: try PlayTool.scratchPath(scratch), video: nil))
         let item = PlayerItem(url: url)
         let legible = try #require(try await item.asset.loadMediaSelectionGroup(for: .legible))
-        let pgs = try #require(legible.options.first { $0.extendedLanguageTag == "deu" })
-        item.select(pgs, in: legible)
+        let chosen = legible.options.first(where: choose)
+        let option = try #require(chosen)
+        item.select(option, in: legible)
         let output = PlayerItemLegibleOutput()
         item.add(output)
         let cues = StreamRecorder(output.cues)
@@ -142,6 +132,14 @@ struct FileTracksIntegrationTests {
         player.replaceCurrentItem(with: item)
         player.play()
         #expect(await cues.wait { $0.count == 2 })
+        return Array(cues.elements.prefix(2))
+    }
+
+    @MainActor
+    @Test("the MKV's PGS track beside its text tracks: image cues at ffprobe's display-set times")
+    func pgsTrackBesideTextTracks() async throws {
+        let cues = try await Self.twoCues(choosing: { $0.extendedLanguageTag == "deu" }, scratch: "pgs")
+        let url = try await FileTracksMedia.twoLanguagesMKV()
         // ffprobe's packets: each subtitle's display set, then the one that clears it (PGS
         // packets state no duration; the Matroska muxer may keep a display set's segments as
         // packets of their own, at one time).
@@ -155,13 +153,13 @@ struct FileTracksIntegrationTests {
                 .map { (($0 - origin) * 1000).rounded() / 1000 }
         ).sorted()
         #expect(packets.count == 4, "\(packets)")
-        let shown = cues.elements.map {
+        let shown = cues.map {
             (($0.start.seconds * 1000).rounded() / 1000, ($0.end.seconds * 1000).rounded() / 1000)
         }
         #expect(shown.map(\.0) == [packets[0], packets[2]], "cues \(shown), packets \(packets)")
         #expect(shown.map(\.1) == [packets[1], packets[3]], "cues \(shown), packets \(packets)")
-        #expect(cues.elements.map { $0.bitmap?.images.count } == [1, 1])
-        #expect(cues.elements.allSatisfy { $0.text.isEmpty && $0.ass == nil })
+        #expect(cues.map { $0.bitmap?.images.count } == [1, 1])
+        #expect(cues.allSatisfy { $0.text.isEmpty && $0.ass == nil })
     }
 
     @MainActor

@@ -26,19 +26,17 @@ final class ClosedCaptionCueFeed: CueFeed {
     /// `cancels` stops a blocked read when the item stops. Throws `.streamNotFound` when the
     /// stream is not H.264 or HEVC video.
     init(url: URL, videoStreamIndex streamIndex: Int, at time: MediaTime, cancels: CancelGroup) throws {
-        let canceller = Demuxer.Canceller()
-        let key = cancels.add { canceller.cancel() }
-        unregister = { cancels.remove(key) }
+        let opened = try FeedDemuxer(url: url, streams: .video(streamIndex), cancels: cancels)
+        demuxer = opened.demuxer
+        unregister = opened.unregister
         do {
-            let source = try ByteSources.makeForPlayback(for: url)
-            demuxer = try Demuxer(source: source, canceller: canceller, streams: .video(streamIndex))
             guard let stream = demuxer.video, let extractor = ClosedCaptionExtractor(stream: stream) else {
                 throw FFmpegError.streamNotFound
             }
             self.extractor = extractor
             decoder = try ClosedCaptionDecoder()
         } catch {
-            cancels.remove(key)
+            opened.unregister()
             throw error
         }
         reposition(at: time)

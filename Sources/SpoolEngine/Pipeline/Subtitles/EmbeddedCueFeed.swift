@@ -21,16 +21,14 @@ final class EmbeddedCueFeed: CueFeed {
     /// Opens `url` for its subtitle stream `streamIndex` and positions it at `time`. Blocks.
     /// `cancels` stops a blocked read when the item stops.
     init(url: URL, streamIndex: Int, at time: MediaTime, cancels: CancelGroup) throws {
-        let canceller = Demuxer.Canceller()
-        let key = cancels.add { canceller.cancel() }
-        unregister = { cancels.remove(key) }
+        let opened = try FeedDemuxer(url: url, streams: .subtitle(streamIndex), cancels: cancels)
+        demuxer = opened.demuxer
+        unregister = opened.unregister
         do {
-            let source = try ByteSources.makeForPlayback(for: url)
-            demuxer = try Demuxer(source: source, canceller: canceller, streams: .subtitle(streamIndex))
             guard let stream = demuxer.subtitle else { throw FFmpegError.streamNotFound }
             decoder = try SubtitleDecoder(stream: stream, videoSize: demuxer.subtitleVideoSize)
         } catch {
-            cancels.remove(key)
+            opened.unregister()
             throw error
         }
         reposition(at: time)
