@@ -102,6 +102,11 @@ REALTIME_SUITES := $(REALTIME_SUITES)|PlayerViewClosedCaptionsIntegrationTests
 # read 3.67 s of 2.02; alone, and 25 times beside three busy loops, they pass.
 REALTIME_SUITES := $(REALTIME_SUITES)|ItemTimelineIntegrationTests|BitmapSubtitlesIntegrationTests
 REALTIME_SUITES := $(REALTIME_SUITES)|ClosedCaptionIntegrationTests
+# Every spool play window suite (they hold the one screen in turn anyway, `.exclusiveScreen`):
+# their on-screen waits (a LIVE badge read by OCR, a caption, a hidden bar) were outrun by the
+# main pass's start-up storm one suite after another (fresh-clone run of 43e4a0d: the LIVE badge
+# not drawn within its wait).
+REALTIME_SUITES := $(REALTIME_SUITES)|PlayerView[A-Za-z]*IntegrationTests
 # Its silent-server case times a failure against the wall clock (26.2 s against 25 once under the main pass's load).
 REALTIME_SUITES := $(REALTIME_SUITES)|HLSPlaybackIntegrationTests
 # pactl must see spool's stream on the named sink while its 4-s tone plays: under the main
