@@ -18,25 +18,12 @@ public final class ClosedCaptionDecoder {
     /// Opens the decoder. Throws `.decoderNotFound` when this FFmpeg has no `ccaption`.
     public init() throws(FFmpegError) {
         guard let codec = avcodec_find_decoder(AV_CODEC_ID_EIA_608) else { throw .decoderNotFound }
-        guard let context = avcodec_alloc_context3(codec) else { throw .outOfMemory }
-        var opened = false
-        defer {
-            if !opened {
-                var owned: UnsafeMutablePointer<AVCodecContext>? = context
-                avcodec_free_context(&owned)
-            }
+        let opened = try SubtitleCodecContext.open(codec) { context in
+            context.pointee.pkt_timebase = Self.timeBase
+            context.pointee.time_base = Self.timeBase
         }
-        context.pointee.pkt_timebase = Self.timeBase
-        context.pointee.time_base = Self.timeBase
-        try FFmpegCall.check(avcodec_open2(context, codec, nil))
-        opened = true
-        self.context = context
-        header =
-            context.pointee.subtitle_header.map { bytes in
-                String(
-                    decoding: UnsafeBufferPointer(start: bytes, count: Int(context.pointee.subtitle_header_size)),
-                    as: UTF8.self)
-            } ?? ""
+        context = opened.context
+        header = opened.header
     }
 
     deinit {

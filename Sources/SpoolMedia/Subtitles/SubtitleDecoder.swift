@@ -49,27 +49,14 @@ public final class SubtitleDecoder {
             guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else { throw .decoderNotFound }
             return codec
         }
-        guard let context = avcodec_alloc_context3(codec) else { throw .outOfMemory }
-        var opened = false
-        defer {
-            if !opened {
-                var owned: UnsafeMutablePointer<AVCodecContext>? = context
-                avcodec_free_context(&owned)
+        let opened = try SubtitleCodecContext.open(codec) { context throws(FFmpegError) in
+            try stream.codecParameters.withParameters { parameters throws(FFmpegError) in
+                _ = try FFmpegCall.check(avcodec_parameters_to_context(context, parameters))
             }
+            context.pointee.pkt_timebase = stream.timeBase.avRational
         }
-        try stream.codecParameters.withParameters { parameters throws(FFmpegError) in
-            _ = try FFmpegCall.check(avcodec_parameters_to_context(context, parameters))
-        }
-        context.pointee.pkt_timebase = stream.timeBase.avRational
-        try FFmpegCall.check(avcodec_open2(context, codec, nil))
-        opened = true
-        self.context = context
-        header =
-            context.pointee.subtitle_header.map { bytes in
-                String(
-                    decoding: UnsafeBufferPointer(start: bytes, count: Int(context.pointee.subtitle_header_size)),
-                    as: UTF8.self)
-            } ?? ""
+        context = opened.context
+        header = opened.header
         hasOwnStyles = stream.codecName == "ass" || stream.codecName == "ssa"
         let properties = avcodec_descriptor_get(codec.pointee.id)?.pointee.props ?? 0
         isBitmap = properties & AV_CODEC_PROP_BITMAP_SUB != 0

@@ -97,11 +97,9 @@ extension LegibleCue {
 
     /// The cue of a decoded bitmap subtitle (no pictures: a clear).
     init(bitmap subtitle: DecodedSubtitle) {
-        let images = subtitle.bitmaps.compactMap {
-            LegibleCue.Image(x: $0.x, y: $0.y, width: $0.width, height: $0.height, pixels: $0.pixels)
-        }
         let size = subtitle.referenceSize ?? PixelSize(width: 0, height: 0)
         self.init(
-            start: subtitle.start, end: subtitle.end, bitmap: LegibleCue.Bitmap(referenceSize: size, images: images))
+            start: subtitle.start, end: subtitle.end,
+            bitmap: LegibleCue.Bitmap(referenceSize: size, images: subtitle.bitmaps))
     }
 }

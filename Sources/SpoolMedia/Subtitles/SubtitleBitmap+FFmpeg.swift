@@ -1,34 +1,7 @@
 internal import CFFmpeg
+import SpoolCore
 
-/// One picture of a bitmap subtitle (PGS, DVD, DVB): straight-alpha RGBA pixels and where
-/// they go on the presentation the subtitle was authored for (`DecodedSubtitle.referenceSize`).
-///
-/// A copy of FFmpeg's paletted rectangle: it owns its pixels, so it outlives the `AVSubtitle`
-/// it was made from and may cross threads.
-public struct SubtitleBitmap: Sendable, Hashable {
-    /// The left edge, in the reference size's pixels.
-    public let x: Int
-    /// The top edge, in the reference size's pixels.
-    public let y: Int
-    /// The width in pixels; `pixels` has `width * height * 4` bytes.
-    public let width: Int
-    /// The height in pixels.
-    public let height: Int
-    /// R, G, B, A bytes per pixel, rows top to bottom, no padding; alpha not premultiplied.
-    public let pixels: [UInt8]
-
-    /// A bitmap; `nil` unless `pixels` holds exactly `width * height` RGBA pixels.
-    public init?(x: Int, y: Int, width: Int, height: Int, pixels: [UInt8]) {
-        guard width > 0, height > 0, pixels.count == width * height * 4 else { return nil }
-        (self.x, self.y, self.width, self.height, self.pixels) = (x, y, width, height, pixels)
-    }
-
-    /// The colour of the pixel at (`column`, `row`) of the bitmap: red, green, blue, alpha.
-    public func color(column: Int, row: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
-        let index = (row * width + column) * 4
-        return (pixels[index], pixels[index + 1], pixels[index + 2], pixels[index + 3])
-    }
-
+extension SubtitleBitmap {
     /// The RGBA copy of a bitmap rectangle as FFmpeg 5.1 gives it: `data[0]` holds one palette
     /// index per pixel, rows `linesize[0]` bytes apart; `data[1]` holds `nb_colors` palette
     /// entries, each a native-endian `UInt32` 0xAARRGGBB. `nil` for a text rectangle, an
