@@ -44,6 +44,9 @@ let package = Package(
         // The kernel's routing netlink (links and routes) for NetworkMonitor: a small C target
         // because NLMSG_* and RTA_* are macros Swift cannot import.
         .target(name: "CNetlink"),
+        // The overlay blend of the software renderer's window (SpoolOutput): a C target because
+        // the loop must vectorise, with AVX2 chosen at run time, which Swift cannot express.
+        .target(name: "CPixelBlend"),
 
         // Pure Swift layers.
         .target(name: "SpoolCore", swiftSettings: strictSwift),
@@ -52,7 +55,8 @@ let package = Package(
         // Wrappers around C libraries: raw pointers live only here.
         .target(name: "SpoolMedia", dependencies: ["SpoolCore", "CFFmpeg"], swiftSettings: strictSwift),
         .target(
-            name: "SpoolOutput", dependencies: ["SpoolCore", "CPulse", "CSDL"], swiftSettings: strictSwift),
+            name: "SpoolOutput", dependencies: ["SpoolCore", "CPulse", "CSDL", "CPixelBlend"],
+            swiftSettings: strictSwift),
         .target(name: "SpoolDesktop", dependencies: ["SpoolCore", "CDBus"], swiftSettings: strictSwift),
         .target(
             name: "SpoolPersistence", dependencies: ["SpoolCore", "CSQLite"], swiftSettings: strictSwift),

@@ -69,3 +69,18 @@ extension OverlayDrawnRegionsTests {
             ])
     }
 }
+
+extension OverlayDrawnRegionsTests {
+    @Test("a lone pixel in the last column of an odd-width overlay, or with alpha 1, is found")
+    func lonePixels() {
+        let corner = OverlayRegion(x: 62, y: 35, width: 1, height: 1)
+        #expect(
+            OverlayDrawnRegions.regions(width: 63, height: 36, pixels: overlay(width: 63, height: 36, drawn: [corner]))
+                == [corner])
+        var faint = [UInt8](repeating: 0, count: 64 * 36 * 4)
+        faint[(20 * 64 + 5) * 4 + 3] = 1
+        #expect(
+            OverlayDrawnRegions.regions(width: 64, height: 36, pixels: faint)
+                == [OverlayRegion(x: 5, y: 20, width: 1, height: 1)])
+    }
+}

@@ -38,11 +38,18 @@ enum OverlayDrawnRegions {
         }
     }
 
-    /// Whether `row` has a pixel whose alpha is not 0.
+    /// Whether `row` has a pixel whose alpha is not 0. Reads two pixels a word: the scan runs
+    /// over the whole window at every redraw, and most rows are empty.
     private static func drawsAnything(row: Int, width: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = row * width * 4 + 3
-        for x in 0..<width where bytes[start + x * 4] != 0 { return true }
-        return false
+        guard let base = bytes.baseAddress else { return false }
+        let start = UnsafeRawPointer(base + row * width * 4)
+        let alphas = UInt64(0xff00_0000_ff00_0000).littleEndian
+        var x = 0
+        while x + 2 <= width {
+            if start.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self) & alphas != 0 { return true }
+            x += 2
+        }
+        return x < width && bytes[(row * width + x) * 4 + 3] != 0
     }
 
     /// The runs of columns of `band` holding a drawn pixel, runs less than `gap` apart joined.
@@ -50,9 +57,15 @@ enum OverlayDrawnRegions {
         in band: ClosedRange<Int>, width: Int, bytes: UnsafeBufferPointer<UInt8>, gap: Int
     ) -> [Range<Int>] {
         var drawn = [Bool](repeating: false, count: width)
+        var drawnCount = 0
         for row in band {
             let start = row * width * 4 + 3
-            for x in 0..<width where !drawn[x] && bytes[start + x * 4] != 0 { drawn[x] = true }
+            for x in 0..<width where !drawn[x] && bytes[start + x * 4] != 0 {
+                drawn[x] = true
+                drawnCount += 1
+            }
+            // A full-width row (the bar's background) settles every column: stop reading.
+            if drawnCount == width { break }
         }
         var runs: [Range<Int>] = []
         var x = 0

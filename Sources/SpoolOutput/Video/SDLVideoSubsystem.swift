@@ -45,6 +45,11 @@ struct SDLVideoSubsystem {
         SDL_SetHint(SDL_HINT_VIDEODRIVER, environment["WAYLAND_DISPLAY"] == nil ? "x11" : "x11,wayland")
         // A video window is not a game: keep the compositor (no tearing, no desktop flicker).
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        // The software renderer (see SDLRendererChoice) draws into the window's own framebuffer,
+        // put on screen with XShm. SDL's default on X11 puts that framebuffer on screen through
+        // an OpenGL texture, which is llvmpipe again exactly where the software renderer is
+        // chosen. Only SDL's window-surface path reads this; a GL renderer never uses it.
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
     }
 
     private static func unavailableMessage() -> String {

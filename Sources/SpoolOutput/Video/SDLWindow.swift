@@ -37,8 +37,8 @@ final class SDLWindow {
         case floating(x: Int, y: Int)
     }
 
-    /// A hidden window of `width`×`height` in `style`, with an accelerated renderer if the
-    /// system has one and SDL's software renderer otherwise. No vsync: the engine decides when
+    /// A hidden window of `width`×`height` in `style`, with the renderer `SDLRendererChoice`
+    /// picks: a GPU's if there is one, SDL's software renderer otherwise. No vsync: the engine decides when
     /// frames are due, and a present must not wait for a refresh. The window starts black.
     init(title: String, width: Int, height: Int, style: Style = .main) throws(VideoOutputError) {
         var flags = SDL_WINDOW_HIDDEN.rawValue
@@ -56,10 +56,7 @@ final class SDLWindow {
         else {
             throw .unavailable("cannot create a window: \(SDLVideoSubsystem.lastError)")
         }
-        guard
-            let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue)
-                ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
-        else {
+        guard let renderer = SDLRendererChoice.makeRenderer(for: window) else {
             let message = SDLVideoSubsystem.lastError
             SDL_DestroyWindow(window)
             throw .unavailable("cannot create a renderer: \(message)")

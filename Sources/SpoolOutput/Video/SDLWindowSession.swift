@@ -16,6 +16,8 @@ final class SDLWindowSession {
     var needsRedraw = false
     private var gravity: VideoGravity
     private var hasUnshownFrame = false
+    /// Whether an overlay change waits for the next frame's present.
+    private var overlayTiming = OverlayPresentTiming()
     /// The window is mapped when its first frame arrives, at a size that frame decides.
     private var isMapped = false
     /// Mapped by `showWithoutVideo` before any frame: the first frame still sizes the window.
@@ -114,7 +116,7 @@ final class SDLWindowSession {
         case .overlay(let overlay):
             // An overlay that cannot be shown is dropped, never a reason to stop the video.
             do { try window.setOverlay(overlay) } catch { try? window.setOverlay(nil) }
-            needsRedraw = true
+            if overlayTiming.overlayChanged(at: .now) || pictureInPicture != nil { needsRedraw = true }
         case .pointerVisible(let visible):
             window.setPointerVisible(visible)
         case .showWithoutVideo:
@@ -147,6 +149,7 @@ final class SDLWindowSession {
         lastFrame = frame
         hasUnshownFrame = true
         needsRedraw = true
+        overlayTiming.frameUploaded(at: .now)
         if let pictureInPicture {
             try pictureInPicture.upload(frame)
             return
@@ -177,7 +180,9 @@ final class SDLWindowSession {
 
     /// Draws and presents if something changed since the last present.
     func presentIfNeeded() throws(VideoOutputError) {
+        if overlayTiming.isDue(at: .now) { needsRedraw = true }
         guard needsRedraw else { return }
+        overlayTiming.presented()
         needsRedraw = false
         if let pictureInPicture {
             try pictureInPicture.drawAndPresent()

@@ -4,27 +4,35 @@ extension OverlayImage {
     /// Blends `color` at `coverage` (0…1) over the pixel at `index` (its red byte).
     @inline(__always)
     mutating func blend(at index: Int, _ color: OverlayColor, coverage: Double = 1) {
+        pixels.withUnsafeMutableBytes { Self.blend(color, coverage: coverage, into: $0, at: index) }
+    }
+
+    /// Blends `color` at `coverage` over the RGBA pixel at byte `index` of `bytes`: "over" with
+    /// straight alpha, a plain copy onto a transparent pixel.
+    @inline(__always)
+    static func blend(_ color: OverlayColor, coverage: Double, into bytes: UnsafeMutableRawBufferPointer, at index: Int)
+    {
         let sourceAlpha = Double(color.alpha) / 255 * coverage
         guard sourceAlpha > 0 else { return }
-        if pixels[index + 3] == 0 {
+        if bytes[index + 3] == 0 {
             // Most of the overlay is drawn onto transparent pixels: a plain copy.
-            pixels[index] = color.red
-            pixels[index + 1] = color.green
-            pixels[index + 2] = color.blue
-            pixels[index + 3] = UInt8(min(max((sourceAlpha * 255).rounded(), 0), 255))
+            bytes[index] = color.red
+            bytes[index + 1] = color.green
+            bytes[index + 2] = color.blue
+            bytes[index + 3] = UInt8(min(max((sourceAlpha * 255).rounded(), 0), 255))
             return
         }
-        let destinationAlpha = Double(pixels[index + 3]) / 255
+        let destinationAlpha = Double(bytes[index + 3]) / 255
         let kept = destinationAlpha * (1 - sourceAlpha)
         let outAlpha = sourceAlpha + kept
         @inline(__always)
         func mix(_ source: UInt8, _ destination: UInt8) -> UInt8 {
             UInt8(min(max(((Double(source) * sourceAlpha + Double(destination) * kept) / outAlpha).rounded(), 0), 255))
         }
-        pixels[index] = mix(color.red, pixels[index])
-        pixels[index + 1] = mix(color.green, pixels[index + 1])
-        pixels[index + 2] = mix(color.blue, pixels[index + 2])
-        pixels[index + 3] = UInt8(min(max((outAlpha * 255).rounded(), 0), 255))
+        bytes[index] = mix(color.red, bytes[index])
+        bytes[index + 1] = mix(color.green, bytes[index + 1])
+        bytes[index + 2] = mix(color.blue, bytes[index + 2])
+        bytes[index + 3] = UInt8(min(max((outAlpha * 255).rounded(), 0), 255))
     }
 
     /// The pixels of `rect` inside the image.
@@ -38,7 +46,7 @@ extension OverlayImage {
     /// Fills `rect` with `color`.
     mutating func fill(_ rect: OverlayRect, _ color: OverlayColor) {
         guard let (xs, ys) = clip(rect) else { return }
-        for y in ys { for x in xs { blend(at: (y * width + x) * 4, color) } }
+        for y in ys { fillRow(y, xs, color) }
     }
 
     /// Fills `rect` with `color` whose opacity goes from `top` to `bottom` (factors 0…1).
@@ -46,9 +54,47 @@ extension OverlayImage {
         guard let (xs, ys) = clip(rect) else { return }
         for y in ys {
             let t = rect.height > 1 ? Double(y - rect.y) / Double(rect.height - 1) : 1
-            let rowColor = color.fading(top + (bottom - top) * t)
-            for x in xs { blend(at: (y * width + x) * 4, rowColor) }
+            fillRow(y, xs, color.fading(top + (bottom - top) * t))
         }
+    }
+
+    /// `blend(at:)` over the pixels `xs` of row `y`, with the common case made cheap: the
+    /// scrim and the bar are wide fills drawn first onto a transparent image, redrawn several
+    /// times a second at the window's size, so a transparent pixel takes the colour as one
+    /// 32-bit store and only the others go through the blend.
+    private mutating func fillRow(_ y: Int, _ xs: Range<Int>, _ color: OverlayColor, coverage: Double = 1) {
+        // What `blend` stores on a transparent pixel.
+        let alpha = UInt8(min(max((Double(color.alpha) / 255 * coverage * 255).rounded(), 0), 255))
+        guard Double(color.alpha) / 255 * coverage > 0, !xs.isEmpty else { return }
+        let packed =
+            UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16 | UInt32(alpha) << 24
+        let rowStart = (y * width + xs.lowerBound) * 4
+        pixels.withUnsafeMutableBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            if Self.isTransparent(base + rowStart, count: xs.count) {
+                // The usual case, a fill on nothing yet: one run of stores.
+                (base + rowStart).initializeMemory(as: UInt32.self, repeating: packed.littleEndian, count: xs.count)
+                return
+            }
+            for offset in stride(from: rowStart, to: rowStart + xs.count * 4, by: 4) {
+                if bytes[offset + 3] == 0 {
+                    bytes.storeBytes(of: packed.littleEndian, toByteOffset: offset, as: UInt32.self)
+                } else {
+                    Self.blend(color, coverage: coverage, into: bytes, at: offset)
+                }
+            }
+        }
+    }
+
+    /// Whether the `count` RGBA pixels at `start` all have alpha 0, two pixels a read.
+    private static func isTransparent(_ start: UnsafeMutableRawPointer, count: Int) -> Bool {
+        let alphas = UInt64(0xff00_0000_ff00_0000).littleEndian
+        var index = 0
+        while index + 2 <= count {
+            if start.loadUnaligned(fromByteOffset: index * 4, as: UInt64.self) & alphas != 0 { return false }
+            index += 2
+        }
+        return index == count || start.load(fromByteOffset: index * 4 + 3, as: UInt8.self) == 0
     }
 
     /// Draws `rect`'s outline `thickness` pixels wide, inside the rectangle.
@@ -69,14 +115,32 @@ extension OverlayImage {
         let r = min(radius, Double(min(rect.width, rect.height)) / 2)
         let (left, right) = (Double(rect.x) + r, Double(rect.maxX) - r)
         let (top, bottom) = (Double(rect.y) + r, Double(rect.maxY) - r)
-        for y in ys {
-            for x in xs {
+        func edge(_ y: Int, _ columns: Range<Int>) {
+            for x in columns {
                 let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
                 let dx = px < left ? left - px : (px > right ? px - right : 0)
                 let dy = py < top ? top - py : (py > bottom ? py - bottom : 0)
                 let coverage = dx == 0 && dy == 0 ? 1 : min(max(r - (dx * dx + dy * dy).squareRoot() + 0.5, 0), 1)
                 blend(at: (y * width + x) * 4, color, coverage: coverage)
             }
+        }
+        for y in ys {
+            // The columns whose centres lie between the corners' columns are covered alike
+            // along the row (fully between the corners' rows, by the distance to the edge
+            // above or below otherwise: a pill-shaped track is all such rows): one fill at that
+            // coverage. Only the corners need their coverage pixel by pixel.
+            let py = Double(y) + 0.5
+            let dy = py < top ? top - py : (py > bottom ? py - bottom : 0)
+            let inner =
+                max(xs.lowerBound, Int((left - 0.5).rounded(.up)))..<min(
+                    xs.upperBound, Int((right - 0.5).rounded(.down)) + 1)
+            guard !inner.isEmpty else {
+                edge(y, xs)
+                continue
+            }
+            edge(y, xs.lowerBound..<inner.lowerBound)
+            fillRow(y, inner, color, coverage: dy == 0 ? 1 : min(max(r - (dy * dy).squareRoot() + 0.5, 0), 1))
+            edge(y, inner.upperBound..<xs.upperBound)
         }
     }
 
