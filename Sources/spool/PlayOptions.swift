@@ -60,7 +60,8 @@ struct PlayOptions: Equatable {
     /// Keep the on-screen controls shown while playing (`--osc-always`; mpv's
     /// `osc-visibility=always`): for benchmarks, kiosks that want them up.
     var controlsAlwaysShown = false
-    /// Draw the on-screen controls over the video in the window (`--no-osc`: the bare video).
+    /// Draw the on-screen controls over the video in the window (`--no-osc`: the video and its
+    /// subtitles only).
     var showsControls = true
     /// Start each input where the last run left it, and record where this one leaves it.
     var resumes = true
@@ -129,7 +130,7 @@ struct PlayOptions: Equatable {
           --keep-open                   stay on the last item when it ends or fails, until quit
           --no-gapless                  open each queued item after the previous one ended (default: preroll it, gapless)
           --osc-always                  keep the on-screen controls shown while playing (no auto-hide)
-          --no-osc                      show the bare video in the window, without on-screen controls
+          --no-osc                      no on-screen controls in the window (subtitles still show)
           --no-mpris                    do not publish the player on the D-Bus session bus (MPRIS)
           --mpris-name NAME             the MPRIS player name (default spool: org.mpris.MediaPlayer2.spool)
           --max-bitrate BPS             HLS: choose no variant above BPS bits per second

@@ -5,17 +5,20 @@ import SpoolUI
 /// pointer and keys go to the `PlayerView`, which drives the player; what only the session can
 /// do (quit, next with resume, full screen, Picture-in-Picture) comes back through its delegate.
 extension PlaySession: PlayerViewDelegate {
-    /// The view over `window` for the session's player; `nil` (with a notice) when the controls
-    /// cannot be drawn here, and the bare video plays.
+    /// The view over `window` for the session's player; `nil` (with a notice) when it cannot
+    /// draw here, and the bare video plays. With `--no-osc` the view draws only the subtitles
+    /// (as mpv's `--no-osc` keeps them) and the session takes the window's input itself.
     static func makeView(
         player: QueuePlayer, window: SDLVideoOutput?, options: PlayOptions, clock: ContinuousClock
     ) -> PlayerView? {
-        guard options.showsControls, let window else { return nil }
+        guard let window else { return nil }
         do {
             // --osc-always: a hide delay no session reaches (a year).
             let configuration = PlayerControlsConfiguration(
                 autoHideDelay: options.controlsAlwaysShown ? .seconds(365 * 86_400) : .seconds(3))
-            return try PlayerView(player: player, output: window, configuration: configuration, clock: clock)
+            let view = try PlayerView(player: player, output: window, configuration: configuration, clock: clock)
+            view.showsPlaybackControls = options.showsControls
+            return view
         } catch {
             StandardError.report("on-screen controls unavailable (\(error)); showing the bare video")
             return nil

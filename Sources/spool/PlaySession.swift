@@ -54,7 +54,7 @@ final class PlaySession {
     private var interstitials: PlayerInterstitialEventMonitor?
     private var interstitialTask: Task<Void, Never>?
     private var networkTask: Task<Void, Never>?
-    /// The on-screen controls over the window; `nil` with `--no-osc` or without a window.
+    /// The view over the window (its controls off with `--no-osc`); `nil` without a window.
     private var playerView: PlayerView?
     /// input.conf's key bindings (none with `--no-config`).
     let bindings: InputBindings
@@ -110,8 +110,9 @@ final class PlaySession {
         playerView?.delegate = self
         playerView?.controls.stateStore = stateStore
         playerView?.controls.isPictureInPicturePossible = pictureInPicture != nil
-        accessibility = playerView.map {
-            AccessibilityBridge(controls: $0.controls, applicationName: options.mprisName, clock: clock)
+        accessibility = playerView.flatMap {
+            guard $0.showsPlaybackControls else { return nil }
+            return AccessibilityBridge(controls: $0.controls, applicationName: options.mprisName, clock: clock)
         }
     }
 
@@ -472,7 +473,7 @@ final class PlaySession {
 
     private func handle(_ event: VideoWindowEvent) {
         // With the on-screen controls, the view takes the window's input (and asks back).
-        guard playerView == nil else { return }
+        guard playerView?.showsPlaybackControls != true else { return }
         if case .keyDown(let key, _) = event, let name = key.bindingName, runBinding(for: name) { return }
         switch event {
         case .quitRequested: quit()

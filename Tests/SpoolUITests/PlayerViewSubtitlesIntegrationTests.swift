@@ -50,6 +50,34 @@ struct PlayerViewSubtitlesIntegrationTests {
         let output = try await session.quit()
         #expect(output.status == 0, "stderr: \(output.errorText)")
     }
+
+    @Test("--no-osc: the cue is drawn while it lasts, no control ever shows, and q still quits")
+    func cueWithoutControls() async throws {
+        let clip = try await PlayerViewWindowIntegrationTests.flatClip()
+        let subtitles = try TestMedia.file(
+            named: "window-cue-no-osc.srt",
+            contents: Data("1\n00:00:04,000 --> 00:00:07,000\nSpool subtitles on screen\n".utf8))
+        let session = try await SpoolWindowSession.start(clip, ["--no-osc", "--sub", subtitles.path])
+        let (width, height) = (session.window.width, session.window.height)
+        let lower = OverlayRect(x: 0, y: height / 2, width: width, height: height / 2)
+        // With controls, the title's shade darkens the top of the window whenever they show.
+        let top = OverlayRect(x: 0, y: 0, width: width, height: 24)
+        try await session.movePointer(toX: width / 2, y: height - 20)
+        let before = try await session.screenshot()
+        #expect(
+            before.largestDifference(in: top, from: PlayerViewWindowIntegrationTests.videoColor)
+                <= PlayerViewWindowIntegrationTests.sameColor, "controls shown under the pointer with --no-osc")
+        #expect(!Self.hasGlyphs(in: lower, of: before), "subtitle pixels before the cue")
+
+        let during = try await session.screenshot(within: .seconds(20)) { Self.hasGlyphs(in: lower, of: $0) }
+        #expect(during.held, "no subtitle glyphs during the cue with --no-osc")
+        try await during.pixels.save(as: "osc-subtitle-no-osc")
+        #expect(
+            during.pixels.largestDifference(in: top, from: PlayerViewWindowIntegrationTests.videoColor)
+                <= PlayerViewWindowIntegrationTests.sameColor, "controls drawn with --no-osc")
+        let output = try await session.quit()
+        #expect(output.status == 0, "stderr: \(output.errorText)")
+    }
 }
 
 extension PlayerViewSubtitlesIntegrationTests {
@@ -68,8 +96,7 @@ extension PlayerViewSubtitlesIntegrationTests {
     /// The glyph width `spool play` shows for the attached-font file, with or without its font.
     static func shownWidth(withFont: Bool) async throws -> Int {
         let clip = try await AttachedFontTestMedia.mkv(withFont: withFont)
-        // With the controls (--no-osc shows the bare video, without the view that draws
-        // subtitles), measured once they have hidden: their labels are white too.
+        // Measured once the controls have hidden: their labels are white too.
         let session = try await SpoolWindowSession.start(clip.path)
         let layout = session.layout(duration: Double(AttachedFontTestMedia.duration))
         let buttons = OverlayRect(

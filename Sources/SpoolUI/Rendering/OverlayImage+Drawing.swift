@@ -132,7 +132,8 @@ extension OverlayImage {
             let py = Double(y) + 0.5
             let dy = py < top ? top - py : (py > bottom ? py - bottom : 0)
             let inner =
-                max(xs.lowerBound, Int((left - 0.5).rounded(.up)))..<min(
+                max(
+                    xs.lowerBound, Int((left - 0.5).rounded(.up)))..<min(
                     xs.upperBound, Int((right - 0.5).rounded(.down)) + 1)
             guard !inner.isEmpty else {
                 edge(y, xs)

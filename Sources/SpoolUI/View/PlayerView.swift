@@ -26,7 +26,9 @@ public final class PlayerView {
         didSet { updateNextItemHandler() }
     }
     /// Whether the controls are drawn and take input (AVPlayerViewController's
-    /// `showsPlaybackControls`); without them the window shows the bare video.
+    /// `showsPlaybackControls`). Without them the view still draws the subtitles and the
+    /// `contentOverlay` and follows the window's size, but takes no input: the window's keys,
+    /// pointer and close button are left to the application's own handling.
     public var showsPlaybackControls = true {
         didSet { scheduleRender() }
     }
@@ -118,6 +120,8 @@ public final class PlayerView {
     /// Passes one window event to the controls (the view's own event stream does this for
     /// the window's events; an app embedding the view may forward others).
     public func handle(_ event: VideoWindowEvent) {
+        // Without controls the application owns the input; the view only follows the size.
+        guard showsPlaybackControls || event.isResize else { return }
         switch event {
         case .resized(let width, let height):
             controls.resize(to: OverlaySize(width: width, height: height))
@@ -298,6 +302,13 @@ public final class PlayerView {
         overlayRenderCount += 1
         hasOverlay = true
         output.setOverlay(VideoOverlay(width: image.width, height: image.height, pixels: image.pixels))
+    }
+}
+
+extension VideoWindowEvent {
+    /// Whether this is the window's new size.
+    fileprivate var isResize: Bool {
+        if case .resized = self { true } else { false }
     }
 }
 
