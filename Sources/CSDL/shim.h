@@ -75,20 +75,17 @@ static inline int csdl_x11_embed(SDL_Window *window, unsigned long parent) {
     return !csdl_x11_failed;
 }
 
-/// Whether `renderer` draws through OpenGL whose implementation is a CPU rasteriser (Mesa's
-/// llvmpipe, softpipe or swrast): 1 if so, 0 if not or when it cannot tell. Reads GL_RENDERER
-/// with the renderer's context current, which SDL leaves so after creating it.
-static inline int csdl_renderer_is_software_gl(SDL_Renderer *renderer) {
-    SDL_RendererInfo info;
-    if (SDL_GetRendererInfo(renderer, &info) != 0 || info.name == NULL) return 0;
-    if (SDL_strncmp(info.name, "opengl", 6) != 0) return 0;
-    typedef const unsigned char *(*GetString)(unsigned int);
-    GetString getString = (GetString)SDL_GL_GetProcAddress("glGetString");
-    if (getString == NULL) return 0;
-    const char *name = (const char *)getString(0x1F01 /* GL_RENDERER */);
-    if (name == NULL) return 0;
-    return SDL_strstr(name, "llvmpipe") != NULL || SDL_strstr(name, "softpipe") != NULL
-        || SDL_strstr(name, "swrast") != NULL || SDL_strstr(name, "Software Rasterizer") != NULL;
+/// Whether `window`'s X server offers direct rendering (the DRI3 or DRI2 extension): 1 if so,
+/// 0 if not, -1 when the window is not on X11. Without it Mesa's GLX can only draw with a
+/// CPU rasteriser (llvmpipe): Xvfb, VNC servers, Xorg without a GPU driver. Asked of the X
+/// server, so no OpenGL library is loaded to find out.
+static inline int csdl_x11_has_direct_rendering(SDL_Window *window) {
+    Display *display;
+    Window own;
+    if (!csdl_x11_handles(window, &display, &own)) return -1;
+    int opcode, event, error;
+    return XQueryExtension(display, "DRI3", &opcode, &event, &error)
+        || XQueryExtension(display, "DRI2", &opcode, &event, &error);
 }
 
 #endif
