@@ -77,18 +77,33 @@ def wait_for_segments(directory, count, producer, timeout=30):
 def cpu_seconds(command, seconds):
     """Runs `command` for `seconds` of wall time, stops it (SIGINT, then SIGKILL) and returns
     (cpu seconds, exit status) from the reaped child's rusage."""
-    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
+    return cpu_seconds_together([(command, None)], seconds)[0]
+
+
+def cpu_seconds_together(runs, seconds):
+    """Runs each (command, environment or None for this one's) of `runs` at the same time for
+    `seconds` of wall time, stops them all (SIGINT, then SIGKILL 5 s later) and returns each
+    one's (cpu seconds, exit status) from the reaped child's rusage (user + system)."""
+    processes = [subprocess.Popen(command, env=environment, stdin=subprocess.DEVNULL,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                 for command, environment in runs]
     time.sleep(seconds)
-    process.send_signal(signal.SIGINT)
-    for _ in range(50):
-        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-        if pid:
-            return usage.ru_utime + usage.ru_stime, status
-        time.sleep(0.1)
-    process.kill()
-    _, status, usage = os.wait4(process.pid, 0)
-    return usage.ru_utime + usage.ru_stime, status
+    for process in processes:
+        process.send_signal(signal.SIGINT)
+    deadline = time.monotonic() + 5
+    results = []
+    for process in processes:
+        while True:
+            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() > deadline:
+                process.kill()
+                _, status, usage = os.wait4(process.pid, 0)
+                break
+            time.sleep(0.1)
+        results.append((usage.ru_utime + usage.ru_stime, status))
+    return results
 
 
 def machine_line():

@@ -24,15 +24,13 @@ one-at-a-time runs, with the machine.
 import argparse
 import os
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from live import machine_line, write_section  # noqa: E402  (the live bench's report helpers)
+from live import cpu_seconds_together, machine_line, write_section  # noqa: E402  (the live bench's)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(ROOT, "bench", "RESULTS.md")
@@ -75,31 +73,6 @@ def start_xvfb():
     return process, ":" + number.decode().strip()
 
 
-def cpu_seconds_together(runs, seconds):
-    """Runs each (command, environment) of `runs` at the same time for `seconds` of wall time,
-    stops them all (SIGINT, then SIGKILL) and returns each one's CPU seconds (user + system)."""
-    processes = [subprocess.Popen(command, env=environment, stdin=subprocess.DEVNULL,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                 for command, environment in runs]
-    time.sleep(seconds)
-    for process in processes:
-        process.send_signal(signal.SIGINT)
-    deadline = time.monotonic() + 5
-    results = []
-    for process in processes:
-        while True:
-            pid, _, usage = os.wait4(process.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() > deadline:
-                process.kill()
-                _, _, usage = os.wait4(process.pid, 0)
-                break
-            time.sleep(0.1)
-        results.append(usage.ru_utime + usage.ru_stime)
-    return results
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=20)
@@ -128,7 +101,7 @@ def main():
     try:
         for round_index in range(args.rounds):
             first, second = environments if round_index % 2 == 0 else environments[::-1]
-            shown, hidden = cpu_seconds_together(
+            (shown, _), (hidden, _) = cpu_seconds_together(
                 [(shown_command, first), (hidden_command, second)], args.seconds)
             samples["spool, controls shown"].append(shown / args.seconds)
             samples["spool, controls hidden"].append(hidden / args.seconds)
@@ -139,7 +112,7 @@ def main():
             if round_index % 2:
                 order.reverse()
             for name, command in order:
-                cpu = cpu_seconds_together([(command, environments[0])], args.seconds)[0]
+                cpu, _ = cpu_seconds_together([(command, environments[0])], args.seconds)[0]
                 (alone if name == "spool" else samples["mpv, OSC shown"]).append(cpu / args.seconds)
                 log(f"round {round_index + 1}: alone: {name}: {cpu:.2f} CPU s in {args.seconds:.0f} s")
     finally:

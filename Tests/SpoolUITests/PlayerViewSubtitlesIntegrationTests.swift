@@ -18,13 +18,17 @@ struct PlayerViewSubtitlesIntegrationTests {
         return false
     }
 
+    /// `spool play` of the flat clip with `options` and a sidecar SubRip file `file` holding
+    /// one cue, "Spool subtitles on screen", at `cue` (SubRip's "start --> end").
+    static func playFlatClip(cue: String, file: String, options: [String] = []) async throws -> SpoolWindowSession {
+        let clip = try await PlayerViewWindowIntegrationTests.flatClip()
+        let subtitles = try TestMedia.file(named: file, contents: Data("1\n\(cue)\nSpool subtitles on screen\n".utf8))
+        return try await SpoolWindowSession.start(clip, options + ["--sub", subtitles.path])
+    }
+
     @Test("A cue from 8 s to 11 s: no glyphs before it, glyphs in the lower part during it, none after")
     func cueOnScreen() async throws {
-        let clip = try await PlayerViewWindowIntegrationTests.flatClip()
-        let subtitles = try TestMedia.file(
-            named: "window-cue.srt",
-            contents: Data("1\n00:00:08,000 --> 00:00:11,000\nSpool subtitles on screen\n".utf8))
-        let session = try await SpoolWindowSession.start(clip, ["--sub", subtitles.path])
+        let session = try await Self.playFlatClip(cue: "00:00:08,000 --> 00:00:11,000", file: "window-cue.srt")
         let (width, height) = (session.window.width, session.window.height)
         let lower = OverlayRect(x: 0, y: height / 2, width: width, height: height / 2)
         let upper = OverlayRect(x: 0, y: 0, width: width, height: height / 2)
@@ -53,11 +57,8 @@ struct PlayerViewSubtitlesIntegrationTests {
 
     @Test("--no-osc: the cue is drawn while it lasts, no control ever shows, and q still quits")
     func cueWithoutControls() async throws {
-        let clip = try await PlayerViewWindowIntegrationTests.flatClip()
-        let subtitles = try TestMedia.file(
-            named: "window-cue-no-osc.srt",
-            contents: Data("1\n00:00:04,000 --> 00:00:07,000\nSpool subtitles on screen\n".utf8))
-        let session = try await SpoolWindowSession.start(clip, ["--no-osc", "--sub", subtitles.path])
+        let session = try await Self.playFlatClip(
+            cue: "00:00:04,000 --> 00:00:07,000", file: "window-cue-no-osc.srt", options: ["--no-osc"])
         let (width, height) = (session.window.width, session.window.height)
         let lower = OverlayRect(x: 0, y: height / 2, width: width, height: height / 2)
         // With controls, the title's shade darkens the top of the window whenever they show.

@@ -1,3 +1,5 @@
+import SpoolCore
+
 /// One rectangle of an overlay that draws something, in the overlay's pixels.
 struct OverlayRegion: Sendable, Equatable {
     var x: Int
@@ -38,18 +40,11 @@ enum OverlayDrawnRegions {
         }
     }
 
-    /// Whether `row` has a pixel whose alpha is not 0. Reads two pixels a word: the scan runs
-    /// over the whole window at every redraw, and most rows are empty.
+    /// Whether `row` has a pixel whose alpha is not 0: the scan runs over the whole window at
+    /// every redraw, and most rows are empty.
     private static func drawsAnything(row: Int, width: Int, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
-        let start = UnsafeRawPointer(base + row * width * 4)
-        let alphas = UInt64(0xff00_0000_ff00_0000).littleEndian
-        var x = 0
-        while x + 2 <= width {
-            if start.loadUnaligned(fromByteOffset: x * 4, as: UInt64.self) & alphas != 0 { return true }
-            x += 2
-        }
-        return x < width && bytes[(row * width + x) * 4 + 3] != 0
+        return RGBAAlphaScan.hasDrawnPixel(base + row * width * 4, count: width)
     }
 
     /// The runs of columns of `band` holding a drawn pixel, runs less than `gap` apart joined.

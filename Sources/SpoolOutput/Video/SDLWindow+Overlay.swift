@@ -37,29 +37,24 @@ extension SDLWindow {
             overlayTexture = nil
         }
         var texture = overlayTexture ?? SDLOverlayTexture(width: overlay.width, height: overlay.height)
+        let upload: Range<Int>?
         if blendsOverlayInSoftware {
             // Nothing to upload: the blend reads the pixels as they are.
-            texture.pixels = overlay.pixels
-            texture.regions = OverlayDrawnRegions.regions(
-                width: overlay.width, height: overlay.height, pixels: overlay.pixels)
-            texture.isUploaded = false
-            overlayTexture = texture
-            return
+            upload = nil
+        } else {
+            // The controls redraw a few times a second and mostly change a label or the
+            // timeline: only the rows between the first and the last that differ go to the
+            // texture again.
+            guard let rows = OverlayChangedRows.rows(from: texture.pixels, to: overlay.pixels, width: overlay.width)
+            else { return }
+            upload = texture.isUploaded ? rows : 0..<overlay.height
         }
-        // The controls redraw a few times a second and mostly change a label or the timeline:
-        // only the rows between the first and the last that differ go to the texture again.
-        guard let rows = OverlayChangedRows.rows(from: texture.pixels, to: overlay.pixels, width: overlay.width)
-        else {
-            overlayTexture = texture
-            return
-        }
-        let wasUploaded = texture.isUploaded
         texture.pixels = overlay.pixels
         texture.regions = OverlayDrawnRegions.regions(
             width: overlay.width, height: overlay.height, pixels: overlay.pixels)
         texture.isUploaded = false
         overlayTexture = texture
-        try uploadOverlay(rows: wasUploaded ? rows : 0..<overlay.height)
+        if let upload { try uploadOverlay(rows: upload) }
     }
 
     /// Blends the overlay over the back buffer (after the video was drawn), stretched to it

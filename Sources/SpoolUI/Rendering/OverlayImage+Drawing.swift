@@ -1,3 +1,5 @@
+import Spool
+
 /// Shapes drawn into an overlay image, composited "over" what is there, with soft edges
 /// where a shape's outline crosses a pixel (coverage from 4×4 subsamples or distance).
 extension OverlayImage {
@@ -19,7 +21,7 @@ extension OverlayImage {
             bytes[index] = color.red
             bytes[index + 1] = color.green
             bytes[index + 2] = color.blue
-            bytes[index + 3] = UInt8(min(max((sourceAlpha * 255).rounded(), 0), 255))
+            bytes[index + 3] = alphaByte(sourceAlpha)
             return
         }
         let destinationAlpha = Double(bytes[index + 3]) / 255
@@ -32,7 +34,13 @@ extension OverlayImage {
         bytes[index] = mix(color.red, bytes[index])
         bytes[index + 1] = mix(color.green, bytes[index + 1])
         bytes[index + 2] = mix(color.blue, bytes[index + 2])
-        bytes[index + 3] = UInt8(min(max((outAlpha * 255).rounded(), 0), 255))
+        bytes[index + 3] = alphaByte(outAlpha)
+    }
+
+    /// An opacity (0…1) as the alpha byte the image stores.
+    @inline(__always)
+    private static func alphaByte(_ opacity: Double) -> UInt8 {
+        UInt8(min(max((opacity * 255).rounded(), 0), 255))
     }
 
     /// The pixels of `rect` inside the image.
@@ -63,15 +71,16 @@ extension OverlayImage {
     /// times a second at the window's size, so a transparent pixel takes the colour as one
     /// 32-bit store and only the others go through the blend.
     private mutating func fillRow(_ y: Int, _ xs: Range<Int>, _ color: OverlayColor, coverage: Double = 1) {
+        let sourceAlpha = Double(color.alpha) / 255 * coverage
+        guard sourceAlpha > 0, !xs.isEmpty else { return }
         // What `blend` stores on a transparent pixel.
-        let alpha = UInt8(min(max((Double(color.alpha) / 255 * coverage * 255).rounded(), 0), 255))
-        guard Double(color.alpha) / 255 * coverage > 0, !xs.isEmpty else { return }
         let packed =
-            UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16 | UInt32(alpha) << 24
+            UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16
+            | UInt32(Self.alphaByte(sourceAlpha)) << 24
         let rowStart = (y * width + xs.lowerBound) * 4
         pixels.withUnsafeMutableBytes { bytes in
             guard let base = bytes.baseAddress else { return }
-            if Self.isTransparent(base + rowStart, count: xs.count) {
+            if !RGBAAlphaScan.hasDrawnPixel(base + rowStart, count: xs.count) {
                 // The usual case, a fill on nothing yet: one run of stores.
                 (base + rowStart).initializeMemory(as: UInt32.self, repeating: packed.littleEndian, count: xs.count)
                 return
@@ -84,17 +93,6 @@ extension OverlayImage {
                 }
             }
         }
-    }
-
-    /// Whether the `count` RGBA pixels at `start` all have alpha 0, two pixels a read.
-    private static func isTransparent(_ start: UnsafeMutableRawPointer, count: Int) -> Bool {
-        let alphas = UInt64(0xff00_0000_ff00_0000).littleEndian
-        var index = 0
-        while index + 2 <= count {
-            if start.loadUnaligned(fromByteOffset: index * 4, as: UInt64.self) & alphas != 0 { return false }
-            index += 2
-        }
-        return index == count || start.load(fromByteOffset: index * 4 + 3, as: UInt8.self) == 0
     }
 
     /// Draws `rect`'s outline `thickness` pixels wide, inside the rectangle.
@@ -115,33 +113,38 @@ extension OverlayImage {
         let r = min(radius, Double(min(rect.width, rect.height)) / 2)
         let (left, right) = (Double(rect.x) + r, Double(rect.maxX) - r)
         let (top, bottom) = (Double(rect.y) + r, Double(rect.maxY) - r)
-        func edge(_ y: Int, _ columns: Range<Int>) {
+        /// How much of a pixel whose centre is `dx`, `dy` outside the inner rectangle is covered.
+        func coverage(_ dx: Double, _ dy: Double) -> Double {
+            dx == 0 && dy == 0 ? 1 : min(max(r - (dx * dx + dy * dy).squareRoot() + 0.5, 0), 1)
+        }
+        func distanceY(_ y: Int) -> Double {
+            let py = Double(y) + 0.5
+            return py < top ? top - py : (py > bottom ? py - bottom : 0)
+        }
+        func edge(_ y: Int, _ dy: Double, _ columns: Range<Int>) {
             for x in columns {
-                let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
+                let px = Double(x) + 0.5
                 let dx = px < left ? left - px : (px > right ? px - right : 0)
-                let dy = py < top ? top - py : (py > bottom ? py - bottom : 0)
-                let coverage = dx == 0 && dy == 0 ? 1 : min(max(r - (dx * dx + dy * dy).squareRoot() + 0.5, 0), 1)
-                blend(at: (y * width + x) * 4, color, coverage: coverage)
+                blend(at: (y * width + x) * 4, color, coverage: coverage(dx, dy))
             }
         }
+        // The columns whose centres lie between the corners' columns are covered alike along a
+        // row (fully between the corners' rows, by the distance to the edge above or below
+        // otherwise: a pill-shaped track is all such rows): one fill at that coverage. Only the
+        // corners need their coverage pixel by pixel.
+        let inner =
+            max(
+                xs.lowerBound, Int((left - 0.5).rounded(.up)))..<min(
+                xs.upperBound, Int((right - 0.5).rounded(.down)) + 1)
         for y in ys {
-            // The columns whose centres lie between the corners' columns are covered alike
-            // along the row (fully between the corners' rows, by the distance to the edge
-            // above or below otherwise: a pill-shaped track is all such rows): one fill at that
-            // coverage. Only the corners need their coverage pixel by pixel.
-            let py = Double(y) + 0.5
-            let dy = py < top ? top - py : (py > bottom ? py - bottom : 0)
-            let inner =
-                max(
-                    xs.lowerBound, Int((left - 0.5).rounded(.up)))..<min(
-                    xs.upperBound, Int((right - 0.5).rounded(.down)) + 1)
+            let dy = distanceY(y)
             guard !inner.isEmpty else {
-                edge(y, xs)
+                edge(y, dy, xs)
                 continue
             }
-            edge(y, xs.lowerBound..<inner.lowerBound)
-            fillRow(y, inner, color, coverage: dy == 0 ? 1 : min(max(r - (dy * dy).squareRoot() + 0.5, 0), 1))
-            edge(y, inner.upperBound..<xs.upperBound)
+            edge(y, dy, xs.lowerBound..<inner.lowerBound)
+            fillRow(y, inner, color, coverage: coverage(0, dy))
+            edge(y, dy, inner.upperBound..<xs.upperBound)
         }
     }
 
