@@ -69,6 +69,17 @@ struct AndroidXCorpusIntegrationTests {
         #expect(Self.files.count == 103, "looked in \(Self.corpus.path)")
     }
 
+    /// Timed, not untimed: its audio (0.77 s) ends before its video (1.2 s), and the audio
+    /// thread took the empty queue after its end for a stall, froze the clock and never
+    /// ended the item (the untimed run above has no clock to freeze).
+    @Test("sample_shorter_audio.mp4 plays to its end in real time (audio ends before the video)")
+    func shorterAudioPlaysToTheEnd() async throws {
+        let url = Self.corpus.appendingPathComponent("mp4/sample_shorter_audio.mp4")
+        let played = try await PlayTool.spool(
+            ["play", "--vo", "null", "--ao", "null", url.path], timeout: .seconds(30))
+        #expect(played.status == 0, "stderr: \(played.errorText)")
+    }
+
     @Test("the file plays like ffmpeg decodes it, or fails in one clear line", arguments: files)
     func playsLikeFFmpeg(_ path: String) async throws {
         let url = Self.corpus.appendingPathComponent(path)

@@ -153,11 +153,13 @@ extension HLSLivePlaybackIntegrationTests {
         // One jump forward (to the live edge) of more than the silence minus the buffer;
         // otherwise one tick after another, but for at most a couple of frames dropped late
         // as playback resumes after the stall.
+        // (Two frames dropped in a row, a step of 3, came once in a serial real-time pass.)
         let steps = zip(times, times.dropFirst()).map { $1 - $0 }
-        let jumps = steps.filter { $0 > 2 }
+        let jumps = steps.filter { $0 > 3 }
         #expect(
             jumps.count == 1 && (jumps.first ?? 0) > 3 * 25, "steps other than one tick: \(steps.filter { $0 != 1 })")
         #expect(steps.allSatisfy { $0 >= 1 })
-        #expect(steps.filter { $0 == 2 }.count <= 2, "steps other than one tick: \(steps.filter { $0 != 1 })")
+        let droppedLate = steps.filter { (2...3).contains($0) }.reduce(0) { $0 + $1 - 1 }
+        #expect(droppedLate <= 2, "steps other than one tick: \(steps.filter { $0 != 1 })")
     }
 }

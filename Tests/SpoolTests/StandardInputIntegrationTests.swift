@@ -19,8 +19,13 @@ struct StandardInputIntegrationTests {
     static func spoolReadingPipe(from file: URL, _ arguments: [String]) async throws -> ToolOutput {
         let spool = try ToolRunner.builtProduct("spool").path
         let quoted = ([spool] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        // bash execs spool itself, its standard input a pipe from cat: the time limit kills
+        // spool. Behind `sh -c 'cat | spool'` it killed only the shell, and a spool that hung
+        // (once, in a make test run) kept the output pipe open, so the test waited out its
+        // 300-s limit and the test process never exited.
         let output = try await ToolRunner.run(
-            URL(fileURLWithPath: "/bin/sh"), ["-c", "cat '\(file.path)' | " + quoted.joined(separator: " ")],
+            URL(fileURLWithPath: "/bin/bash"),
+            ["-c", "exec " + quoted.joined(separator: " ") + " < <(exec cat '\(file.path)')"],
             timeout: .seconds(60))
         #expect(!output.timedOut, "spool \(arguments) on a pipe did not finish")
         return output

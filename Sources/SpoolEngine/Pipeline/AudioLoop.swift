@@ -119,7 +119,7 @@ final class AudioLoop {
                     try sendEndOfStreamSkippingDamage()
                     try receiveAll(generation: generation, first: &firstOfGeneration, trimBefore: &trimBefore)
                     decoder.flush()
-                    try finishWriting()
+                    try finishWriting(generation: generation)
                     if case .failure(let failure) = item.content {
                         events.streamEnded(.audio, generation: generation, failure: failure)
                     } else {
@@ -132,9 +132,12 @@ final class AudioLoop {
             } catch let error as AudioOutputError {
                 if error == .stopped {
                     // Handed over, then sought back within the last samples: the device plays
-                    // the next item now, so this item's audio has ended.
+                    // the next item now, so this item's audio has ended for good. Nobody takes
+                    // audio packets any more: the queue closes, or the demuxer would block on
+                    // it once full and starve the video (the item then never ended).
                     if (output as? AudioOutputLease)?.turn == .handedOver {
-                        events.streamEnded(.audio, generation: generation, failure: nil)
+                        packets.shutDown()
+                        events.audioHandedOver()
                     }
                     return
                 }
@@ -151,7 +154,8 @@ final class AudioLoop {
     /// wait is not a stall: on a local file the demuxer is busy with video packets for a moment.
     /// Nor is waiting for the first data of the item or of a seek (`hadData` names the
     /// generation that had some): that is opening or seeking, not running dry. The clock holds
-    /// still either way; the first write of the new data starts it again.
+    /// still either way; the first write of the new data starts it again. Nor, after the
+    /// audio's end, is anything: the clock runs on for the video.
     private func nextPacket(generation: Int, hadData: Int?) -> (element: PacketItem, generation: Int)? {
         switch packets.pop(timeout: .milliseconds(100)) {
         case .element(let element, let generation): return (element, generation)
@@ -161,7 +165,9 @@ final class AudioLoop {
         let stallStart = clock.hostNow
         // The clock stops under the control lock, like every change to it (see `write`).
         let wait = control.update { state -> DryWait? in
-            guard state.rate > 0, !state.endReported, !state.isStalled else { return nil }
+            // After its end, the audio waits for a seek, not for data: the video may play on
+            // (a track shorter than the video), on a clock that must keep running.
+            guard state.rate > 0, !state.endReported, !state.isStalled, !state.audioEnded else { return nil }
             clock.setPaused(true, at: stallStart)
             guard state.generation == hadData else { return .firstData }
             state.isStalled = true
@@ -279,8 +285,19 @@ final class AudioLoop {
     /// prerolled and waiting (nothing drained, so its first sample follows this item's last),
     /// then waits until this item's last sample is heard, so the item ends when it sounds
     /// ended. Without a next item waiting, drains the output as before.
-    private func finishWriting() throws(AudioOutputError) {
-        guard let lease = output as? AudioOutputLease, lease.handOver() else {
+    private func finishWriting(generation: Int) throws(AudioOutputError) {
+        guard let lease = output as? AudioOutputLease else { return try output.drain() }
+        // Under the control lock, where seeks begin: a seek before the hand-over plays (the
+        // device stays this item's); one after it is refused (`audioHandedOver`), since the
+        // next item is already audible and this item's audio cannot come back.
+        let handedOver = control.update { state -> Bool? in
+            guard state.generation == generation else { return nil }
+            guard lease.handOver() else { return false }
+            state.audioHandedOver = true
+            return true
+        }
+        guard let handedOver else { return }  // sought meanwhile: the new generation plays
+        guard handedOver else {
             try output.drain()
             return
         }

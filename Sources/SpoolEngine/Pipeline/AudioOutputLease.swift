@@ -219,6 +219,10 @@ package final class SharedAudioOutput: Sendable {
         return winner
     }
 
+    /// How many leases wait for their turn now (a prerolled item's): tests wait for the
+    /// preroll with it before letting virtual time reach a hand-over.
+    package var waitingLeaseCount: Int { line.withLock { $0.waiting.count } }
+
     fileprivate func handOver(from lease: AudioOutputLease) -> Bool {
         let next = line.withLock { line -> AudioOutputLease? in
             guard line.active === lease, !line.waiting.isEmpty else { return nil }

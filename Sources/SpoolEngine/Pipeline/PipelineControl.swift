@@ -80,6 +80,10 @@ struct PipelineControlState: Sendable {
     /// Whether the item before this prerolled one presented its last frame (or has no video):
     /// two render threads never present to the one video output at once.
     var previousVideoDone = false
+    /// Whether the item's audio gave the device to the next item at its end (gapless): the
+    /// next item is audible, so this one takes no more seeks (they would play without sound)
+    /// and its audio counts as ended in every generation from then on.
+    var audioHandedOver = false
     /// A file's audio track chosen while playing that the demux thread has not switched to yet.
     var pendingAudioSwitch: AudioSwitchRequest?
     /// Where the item ends early (`forwardPlaybackEndTime`, an interstitial): set once, before

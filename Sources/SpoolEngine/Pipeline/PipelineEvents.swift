@@ -89,10 +89,23 @@ final class PipelineEvents: Sendable {
         if let event { continuation.yield(event) }
     }
 
+    /// The item's audio handed the device to the next item and cannot write any more (a seek
+    /// came after the hand-over): its audio ends in this and every later generation, and the
+    /// item ends when the video does.
+    func audioHandedOver() {
+        let event = control.update { state -> ItemPlaybackEvent? in
+            state.audioHandedOver = true
+            guard !state.endReported else { return nil }
+            return endIfDone(&state)
+        }
+        if let event { continuation.yield(event) }
+    }
+
     /// The item's end, once every stream (and, when they hold it, the subtitles) reached it.
     private func endIfDone(_ state: inout PipelineControlState) -> ItemPlaybackEvent? {
         let subtitlesDone = !state.endWaitsForSubtitles || state.subtitlesDoneGeneration == state.generation
-        let done = (!hasVideo || state.videoEnded) && (!hasAudio || state.audioEnded) && subtitlesDone
+        let audioDone = !hasAudio || state.audioEnded || state.audioHandedOver
+        let done = (!hasVideo || state.videoEnded) && audioDone && subtitlesDone
         guard done else { return nil }
         state.endReported = true
         // A stream that ended without a first frame still completes its seek, at its target

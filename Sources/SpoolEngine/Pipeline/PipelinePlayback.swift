@@ -220,7 +220,11 @@ package final class PipelinePlayback: ItemPlayback {
     }
 
     package func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime, id: Int) {
-        let generation = control.update { state -> Int in
+        let generation = control.update { state -> Int? in
+            // The next item already plays this item's audio device: too late to seek. The seek
+            // never completes here; the item ends with its video, and the player completes
+            // its pending seeks with `false` then.
+            guard !state.audioHandedOver else { return nil }
             let request = SeekRequest(
                 id: id, target: state.streamTime(ofItemTime: time), toleranceBefore: toleranceBefore,
                 toleranceAfter: toleranceAfter)
@@ -231,6 +235,7 @@ package final class PipelinePlayback: ItemPlayback {
             clock.anchor(media: request.target, at: clock.hostNow)
             return state.generation
         }
+        guard let generation else { return }
         discardQueues(before: generation)
     }
 
@@ -248,7 +253,8 @@ package final class PipelinePlayback: ItemPlayback {
     /// the picture goes on from the frame it stopped at.
     package func releaseResources() {
         let generation = control.update { state -> Int? in
-            guard !state.stopped, state.rate == 0, state.firstFrameReported, state.generationStarted,
+            guard !state.stopped, !state.audioHandedOver, state.rate == 0, state.firstFrameReported,
+                state.generationStarted,
                 !state.resourcesReleased, state.pendingDemuxSeek == nil, !state.isStalled
             else { return nil }
             let paused = clock.mediaTimeNow
@@ -265,12 +271,19 @@ package final class PipelinePlayback: ItemPlayback {
     static let releaseSeekID = -1
 
     /// The clock's time on the item's timeline (from 0, however the stream's timestamps
-    /// start), never behind what was reported before (`ReportedPlayhead`).
+    /// start), never behind what was reported before (`ReportedPlayhead`). Until a seek's
+    /// first frame (or first audio, without video) is out, no further than the seek's target:
+    /// the clock runs from the target as soon as the seek begins, but nothing has played
+    /// past it, and a pause then must not report a time the picture never reached.
     package func currentTime() -> MediaTime {
-        let (stretch, origin) = control.withLock {
-            (ReportedPlayhead.Stretch(generation: $0.generation, started: $0.generationStarted), $0.timelineOrigin)
+        let (stretch, origin, heldAt) = control.withLock {
+            (
+                ReportedPlayhead.Stretch(generation: $0.generation, started: $0.generationStarted),
+                $0.timelineOrigin, $0.generationStarted ? nil : $0.seek?.target
+            )
         }
-        let time = clock.mediaTimeNow
+        var time = clock.mediaTimeNow
+        if let heldAt, heldAt.isNumeric, time.isNumeric, time > heldAt { time = heldAt }
         let playhead = time.isNumeric ? time - (origin ?? .zero) : .zero
         return reportedTime.withLock { $0.report(playhead, in: stretch) }
     }

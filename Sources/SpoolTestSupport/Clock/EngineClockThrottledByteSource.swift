@@ -105,6 +105,8 @@ package final class EngineClockThrottledByteSource: ByteSource {
 
     /// Bytes a response has sent `elapsed` after it began.
     private static func sentBytes(_ throttle: ScriptedResponse.Throttle, after elapsed: Duration) -> Int {
+        // No delay: every chunk at once (and no division by zero).
+        guard throttle.delay > .zero else { return Int(Int32.max) }
         let chunks = Int(elapsed / throttle.delay)
         return (throttle.firstChunkSize ?? throttle.chunkSize) + chunks * throttle.chunkSize
     }
