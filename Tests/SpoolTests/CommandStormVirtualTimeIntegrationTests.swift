@@ -113,20 +113,8 @@ struct CommandStormVirtualTimeIntegrationTests {
         let bytes = try await Self.clip()
         let clock = AutoAdvancingEngineClock()
         defer { clock.stop() }
-        let makeAudio: @Sendable () -> any AudioOutput = { NullAudioOutput(engineClock: clock) }
-        var configuration = PlayerConfiguration(
-            makeAudioOutput: makeAudio, videoOutput: NullVideoOutput(), clock: ManualClock())
-        configuration.engineClock = clock
-        let items = (0..<3).map { index in
-            PlayerItem(
-                asset: URLAsset(
-                    url: URL(string: "http://127.0.0.1/\(index).mp4")!,
-                    byteSourceFactory: { url in
-                        EngineClockThrottledByteSource(
-                            data: bytes, url: url, clock: clock,
-                            throttle: { _ in ScriptedResponse.Throttle(chunkSize: bytes.count, delay: .zero) })
-                    }))
-        }
+        let configuration = VirtualTimePlayback.queueConfiguration(on: clock, video: NullVideoOutput())
+        let items = (0..<3).map { VirtualTimePlayback.item("\($0)", bytes: bytes, clock: clock) }
         let queue = QueuePlayer(items: items, configuration: configuration)
         let events = StreamRecorder(queue.itemEvents())
         defer { queue.removeAllItems() }

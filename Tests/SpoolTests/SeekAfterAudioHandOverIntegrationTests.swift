@@ -34,21 +34,11 @@ struct SeekAfterAudioHandOverIntegrationTests {
         let bytes = try await Self.clip()
         let clock = AutoAdvancingEngineClock()
         defer { clock.stop() }
-        let makeAudio: @Sendable () -> any AudioOutput = { NullAudioOutput(engineClock: clock) }
-        var configuration = PlayerConfiguration(
-            makeAudioOutput: makeAudio, videoOutput: NullVideoOutput(), clock: ManualClock())
-        configuration.engineClock = clock
-        func item(_ name: String) -> PlayerItem {
-            PlayerItem(
-                asset: URLAsset(
-                    url: URL(string: "http://127.0.0.1/\(name).mp4")!,
-                    byteSourceFactory: { url in
-                        EngineClockThrottledByteSource(
-                            data: bytes, url: url, clock: clock,
-                            throttle: { _ in ScriptedResponse.Throttle(chunkSize: bytes.count, delay: .zero) })
-                    }))
-        }
-        let (first, second) = (item("first"), item("second"))
+        let configuration = VirtualTimePlayback.queueConfiguration(on: clock, video: NullVideoOutput())
+        let (first, second) = (
+            VirtualTimePlayback.item("first", bytes: bytes, clock: clock),
+            VirtualTimePlayback.item("second", bytes: bytes, clock: clock)
+        )
         let queue = QueuePlayer(items: [first, second], configuration: configuration)
         let events = StreamRecorder(queue.itemEvents())
         defer { queue.removeAllItems() }

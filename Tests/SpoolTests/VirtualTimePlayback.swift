@@ -79,3 +79,26 @@ final class VirtualTimePlayback {
         clock.stop()
     }
 }
+
+extension VirtualTimePlayback {
+    /// A configuration whose engine runs on `clock`, with the null audio device paced on it
+    /// and `video` as the video output (what a gapless queue in virtual time is built with).
+    static func queueConfiguration(on clock: AutoAdvancingEngineClock, video: any VideoOutput) -> PlayerConfiguration {
+        let makeAudio: @Sendable () -> any AudioOutput = { NullAudioOutput(engineClock: clock) }
+        var configuration = PlayerConfiguration(makeAudioOutput: makeAudio, videoOutput: video, clock: ManualClock())
+        configuration.engineClock = clock
+        return configuration
+    }
+
+    /// An item named `name`.mp4 whose every response sends all of `bytes` at once, on `clock`.
+    static func item(_ name: String, bytes: Data, clock: AutoAdvancingEngineClock) -> PlayerItem {
+        PlayerItem(
+            asset: URLAsset(
+                url: URL(string: "http://127.0.0.1/\(name).mp4")!,
+                byteSourceFactory: { url in
+                    EngineClockThrottledByteSource(
+                        data: bytes, url: url, clock: clock,
+                        throttle: { _ in ScriptedResponse.Throttle(chunkSize: bytes.count, delay: .zero) })
+                }))
+    }
+}
