@@ -25,7 +25,7 @@ extension Player {
         to time: MediaTime, toleranceBefore: MediaTime = .positiveInfinity,
         toleranceAfter: MediaTime = .positiveInfinity, completionHandler: @escaping @MainActor (Bool) -> Void
     ) {
-        guard let playback, let item = currentItem, time.isNumeric else {
+        guard playback != nil, let item = currentItem, time.isNumeric else {
             completionHandler(false)
             return
         }
@@ -37,18 +37,12 @@ extension Player {
         {
             return
         }
-        lastSeekID += 1
-        let id = lastSeekID
-        let superseded = pendingSeeks
-        pendingSeeks.removeAll()
-        for complete in superseded.values { complete(nil) }
-        pendingSeeks[id] = { [weak self] landed in
+        // The handler is in place before the machine supersedes or completes anything.
+        seekHandlers[control.lastSeekID + 1] = { [weak self] landed in
             self?.publish(.seek(itemID: item.id, target: time, landed: landed, finished: landed != nil))
             completionHandler(landed != nil)
         }
-        playback.seek(to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter, id: id)
-        // A seek while paused is use: the pause counts again from here.
-        scheduleResourceRelease()
+        send(.seekRequested(SeekTarget(time: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter)))
     }
 
     /// Seeks to `fraction` (0…1, clamped) of the current item's duration. Returns `false` when

@@ -55,9 +55,9 @@ public class Player {
     /// Why the player failed, when `status` is `.failed`.
     public private(set) var error: PlaybackError?
     /// Playing, paused, or waiting for data.
-    public private(set) var timeControlStatus: TimeControlStatus = .paused
+    public var timeControlStatus: TimeControlStatus { control.timeControlStatus }
     /// Why the player waits, when `timeControlStatus` is `.waitingToPlayAtSpecifiedRate`.
-    public private(set) var reasonForWaitingToPlay: WaitingReason?
+    public var reasonForWaitingToPlay: WaitingReason? { control.reasonForWaitingToPlay }
     /// The rate `play()` uses (1 by default).
     public var defaultRate: Float = 1
     /// What happens at the end of an item.
@@ -94,21 +94,18 @@ public class Player {
     var prerolled: (item: PlayerItem, playback: any ItemPlayback)?
     var playback: (any ItemPlayback)?
     private var playbackEvents: Task<Void, Never>?
+    /// Every decision about the rate, readiness, stalls and seeks: events in, actions out
+    /// (`send(_:)`, `perform(_:)`), so the rate the player reports and the rate its engine
+    /// plays at cannot disagree (a seek back after the end must not play unheard).
+    private(set) var control = PlayerControlMachine()
     /// The rate asked for: by the app, or by the player itself at an item's end or failure.
-    /// Every change reaches the engine, so the rate the player reports and the rate its
-    /// engine plays at cannot disagree (a seek back after the end must not play unheard).
-    private(set) var requestedRate: Float = 0 {
-        didSet { applyRate() }
-    }
+    var requestedRate: Float { control.requestedRate }
+    var itemIsReady: Bool { control.itemIsReady }
     private var storedVolume: Float = 1
     private var storedMuted = false
-    private(set) var itemIsReady = false
-    private var itemIsStalled = false
-    private var reasonWasNetwork = false
-    /// Completion handlers of seeks not finished yet, by seek ID: called with where the seek
-    /// landed on the item's timeline, or `nil` when it was superseded.
-    var pendingSeeks: [Int: @MainActor (MediaTime?) -> Void] = [:]
-    var lastSeekID = 0
+    /// Completion handlers of seeks not finished yet, by seek ID (`control.pendingSeeks`):
+    /// called with where the seek landed on the item's timeline, or `nil` when it was superseded.
+    var seekHandlers: [Int: @MainActor (MediaTime?) -> Void] = [:]
     private var eventSubscribers: [UUID: AsyncStream<PlayerItemEvent>.Continuation] = [:]
     var itemObservers: [UUID: Task<Void, Never>] = [:]
     /// Plays HLS interstitials once a `PlayerInterstitialEventMonitor` is attached.
@@ -154,6 +151,7 @@ public class Player {
     isolated deinit {
         tearDownCurrentItem()
         prerolled?.playback.stop()
+        for complete in seekHandlers.values { complete(nil) }
     }
 
     /// Follows the network path only while waiting on a remote item, the one time its
@@ -170,7 +168,7 @@ public class Player {
         networkWatch = Task { [weak self] in
             for await _ in updates {
                 guard let self, !Task.isCancelled else { return }
-                self.updateTimeControlStatus()
+                self.send(.refresh)
             }
         }
     }
@@ -193,7 +191,7 @@ public class Player {
     public var rate: Float {
         get { requestedRate }
         set {
-            requestedRate = newValue == 0 ? 0 : min(max(newValue, 0.5), 4)
+            send(.rateRequested(newValue == 0 ? 0 : min(max(newValue, 0.5), 4)))
             audioSession.playerRateWasSet()
         }
     }
@@ -242,7 +240,7 @@ public class Player {
         let adopted = item.flatMap { takePrerolledPlayback(for: $0) }
         guard let item else {
             updatePreroll()
-            updateTimeControlStatus()
+            send(.itemReplaced(hasItem: false))
             return
         }
         if adopted == nil {
@@ -272,7 +270,7 @@ public class Player {
         } else {
             playback.start(at: nil)
         }
-        applyRate()
+        send(.itemReplaced(hasItem: true))
         updatePreroll()
     }
 
@@ -299,28 +297,48 @@ public class Player {
         playback = nil
         for observer in itemObservers.values { observer.cancel() }
         itemObservers.removeAll()
-        let seeks = pendingSeeks
-        pendingSeeks.removeAll()
-        for complete in seeks.values { complete(nil) }
         currentItem?.freezeStatistics()
         currentItem?.selectionHandler = nil
         currentItem?.variantHandler = nil
-        itemIsReady = false
-        itemIsStalled = false
     }
 
-    private func applyRate() {
-        // The prerolled item plays at the same rate, so its audio needs no change at the join.
-        if let prerolled {
-            prerolled.playback.setRate(Double(requestedRate), algorithm: prerolled.item.audioTimePitchAlgorithm)
+    /// Hands `event` to the control machine and carries out what it decides.
+    func send(_ event: PlayerControlMachine.Event) {
+        perform(control.handle(event, networkDown: currentItemLacksNetwork))
+    }
+
+    /// The one place the control machine's decisions are carried out, in order.
+    private func perform(_ actions: [PlayerControlMachine.Action]) {
+        for action in actions {
+            switch action {
+            case .setEngineRate(let rate):
+                // The prerolled item plays at the same rate, so its audio needs no change at the join.
+                if let prerolled {
+                    prerolled.playback.setRate(Double(rate), algorithm: prerolled.item.audioTimePitchAlgorithm)
+                }
+                if let playback, let item = currentItem {
+                    playback.setRate(Double(rate), algorithm: item.audioTimePitchAlgorithm)
+                }
+            case .publishTimeControlStatus(let status):
+                publish(.timeControlStatus(status))
+            case .publishReasonForWaiting(let reason):
+                publish(.reasonForWaitingToPlay(reason))
+            case .followNetworkPath(let waiting):
+                followNetworkPath(waiting)
+            case .supersedeSeeks(let ids):
+                for id in ids { seekHandlers.removeValue(forKey: id)?(nil) }
+            case .startEngineSeek(let id, let target):
+                playback?.seek(
+                    to: target.time, toleranceBefore: target.toleranceBefore, toleranceAfter: target.toleranceAfter,
+                    id: id)
+            case .completeSeek(let id, let landed):
+                seekHandlers.removeValue(forKey: id)?(landed)
+            case .rescheduleResourceRelease:
+                scheduleResourceRelease()
+            case .advanceToNextItem:
+                advanceAfterEnd()
+            }
         }
-        guard let playback, let item = currentItem else {
-            updateTimeControlStatus()
-            return
-        }
-        playback.setRate(Double(requestedRate), algorithm: item.audioTimePitchAlgorithm)
-        updateTimeControlStatus()
-        scheduleResourceRelease()
     }
 
     private func handle(_ event: ItemPlaybackEvent, for item: PlayerItem) {
@@ -331,11 +349,12 @@ public class Player {
             item.tracks = info.tracks
             item.presentationSize = (info.presentationWidth, info.presentationHeight)
             item.seekableTimeRanges = info.seekableTimeRanges
-            itemIsReady = true
             status = .readyToPlay
             error = nil
             publish(.readyToPlay(itemID: item.id))
+            send(.itemReady)
             updatePreroll()
+            return
         case .firstFrame:
             item.isReadyForDisplay = true
         case .mediaSelection(let selection):
@@ -348,15 +367,17 @@ public class Player {
             item.isPlaybackBufferFull = buffer.isPlaybackBufferFull
             item.loadedTimeRanges = buffer.loadedTimeRanges
         case .stalled(let stalled):
-            itemIsStalled = stalled
             if stalled {
                 NotificationCenter.default.post(name: PlayerItem.playbackStalledNotification, object: item)
                 publish(.stalled(itemID: item.id))
             } else {
                 publish(.stallEnded(itemID: item.id))
             }
+            send(.stallChanged(stalled))
+            return
         case .seekCompleted(let id, let landed):
-            pendingSeeks.removeValue(forKey: id)?(landed)
+            send(.seekCompleted(id: id, landed: landed))
+            return
         case .playedToEnd:
             // An interstitial break (or the end of one) is not the item's end.
             if interstitialScheduler?.takesOverEnd(of: item) != true { didPlayToEnd(item) }
@@ -367,7 +388,8 @@ public class Player {
                 name: PlayerItem.failedToPlayToEndTimeNotification, object: item,
                 userInfo: [PlayerItem.failedToPlayToEndTimeErrorKey: failure])
             publish(.failedToPlayToEnd(itemID: item.id, error: failure))
-            requestedRate = 0
+            send(.failed)
+            return
         case .failed(let failure):
             item.status = .failed
             item.error = failure
@@ -375,9 +397,10 @@ public class Player {
             status = .failed
             error = failure
             publish(.failed(itemID: item.id, error: failure))
-            requestedRate = 0
+            send(.failed)
+            return
         }
-        updateTimeControlStatus()
+        send(.refresh)
     }
 
     /// Announces the end of `item` and applies `actionAtItemEnd`.
@@ -389,11 +412,7 @@ public class Player {
 
     /// Applies `actionAtItemEnd`; `QueuePlayer` overrides `advanceToNextItem()`.
     func itemDidPlayToEnd(_ item: PlayerItem) {
-        switch actionAtItemEnd {
-        case .pause: requestedRate = 0
-        case .advance: advanceAfterEnd()
-        case .none: break
-        }
+        send(.playedToEnd(action: actionAtItemEnd))
     }
 
     /// The item that plays after the current one, prerolled for a gapless join; a plain
@@ -402,33 +421,6 @@ public class Player {
 
     /// What `.advance` does at an item's end; a plain player has no next item, so it pauses.
     func advanceAfterEnd() {
-        requestedRate = 0
-    }
-
-    func updateTimeControlStatus() {
-        let (newStatus, reason): (TimeControlStatus, WaitingReason?) =
-            if requestedRate == 0 {
-                (.paused, nil)
-            } else if currentItem == nil {
-                (.waitingToPlayAtSpecifiedRate, .noItemToPlay)
-            } else if !itemIsReady {
-                (.waitingToPlayAtSpecifiedRate, currentItemLacksNetwork ? .waitingForNetwork : .evaluatingBufferingRate)
-            } else if itemIsStalled {
-                (.waitingToPlayAtSpecifiedRate, currentItemLacksNetwork ? .waitingForNetwork : .toMinimizeStalls)
-            } else {
-                (.playing, nil)
-            }
-        let reasonChanged = reason != reasonForWaitingToPlay
-        reasonForWaitingToPlay = reason
-        followNetworkPath(newStatus == .waitingToPlayAtSpecifiedRate)
-        if newStatus != timeControlStatus {
-            timeControlStatus = newStatus
-            publish(.timeControlStatus(newStatus))
-        }
-        // Only entering and leaving the network's wait are announced: the other reasons
-        // follow from the status and the item's events, which apps already see.
-        let isNetwork = reason == .waitingForNetwork
-        if reasonChanged, isNetwork || reasonWasNetwork { publish(.reasonForWaitingToPlay(reason)) }
-        reasonWasNetwork = isNetwork
+        send(.playedToEnd(action: .pause))
     }
 }
