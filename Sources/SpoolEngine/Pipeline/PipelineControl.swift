@@ -32,7 +32,10 @@ struct PipelineControlState: Sendable {
     var rate: Double = 0
     var algorithm: AudioTimePitchAlgorithm = .timeDomain
     var volume: Float = 1
-    var stopped = false
+    /// Where the item is in its life; changed only by `advance(_:)`.
+    private(set) var phase = PipelinePhase.probing
+    /// Whether `stop()` ran: every thread returns.
+    var stopped: Bool { phase == .stopped }
     /// Bumped by every seek. Queue elements and decoder state from an older generation are stale.
     var generation = 0
     /// The stream's timestamp at item time 0 (the container's start; for HLS, the first
@@ -52,8 +55,9 @@ struct PipelineControlState: Sendable {
     var audioEnded = false
     /// Why reading stopped early in the current generation, if it did.
     var readFailure: PlaybackError?
-    /// Whether the end of the current generation was reported.
-    var endReported = false
+    /// Whether the end of the current generation was reported, or the item stopped: either
+    /// way no end (and no failure) is reported any more.
+    var endReported: Bool { phase == .ended || phase == .stopped }
     /// Whether the stream reported a stall that has not ended.
     var isStalled = false
     /// `Player.automaticallyWaitsToMinimizeStalling`: after a stall, wait until the buffer is
@@ -96,6 +100,15 @@ struct PipelineControlState: Sendable {
 }
 
 extension PipelineControlState {
+    /// Moves the item to its next phase (`PipelinePhase.after(_:)`). Returns `false`, and
+    /// changes nothing, when `event` does not apply: a second end, or anything after a stop.
+    @discardableResult
+    mutating func advance(_ event: PipelineLifecycleEvent) -> Bool {
+        guard let next = phase.after(event) else { return false }
+        phase = next
+        return true
+    }
+
     /// Fixes the timeline's origin once the source is open, and moves the seek asked for
     /// meanwhile (a start position, a chapter) from item time onto the stream's timestamps.
     mutating func settleTimelineOrigin(_ origin: MediaTime) {
@@ -125,7 +138,7 @@ extension PipelineControlState {
         videoEnded = false
         audioEnded = false
         readFailure = nil
-        endReported = false
+        advance(.generationBegan)
         return generation
     }
 }

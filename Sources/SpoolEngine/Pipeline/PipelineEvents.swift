@@ -106,8 +106,7 @@ final class PipelineEvents: Sendable {
         let subtitlesDone = !state.endWaitsForSubtitles || state.subtitlesDoneGeneration == state.generation
         let audioDone = !hasAudio || state.audioEnded || state.audioHandedOver
         let done = (!hasVideo || state.videoEnded) && audioDone && subtitlesDone
-        guard done else { return nil }
-        state.endReported = true
+        guard done, state.advance(.ended) else { return nil }
         // A stream that ended without a first frame still completes its seek, at its target
         // (nothing played after it).
         if let seek = state.seek, !state.generationStarted {
@@ -131,9 +130,7 @@ final class PipelineEvents: Sendable {
     /// An output failed while playing `generation`: the item cannot reach its end.
     func fail(_ failure: PlaybackError, generation: Int) {
         let report = control.update { state -> Bool in
-            guard state.generation == generation, !state.endReported else { return false }
-            state.endReported = true
-            return true
+            state.generation == generation && state.advance(.ended)
         }
         if report { continuation.yield(.failedToPlayToEnd(failure)) }
     }

@@ -137,7 +137,8 @@ extension PipelinePlayback {
         // The clock starts at the item's start, or where a seek asked for while the item
         // opened (a start position, a chapter chosen from the probe's list): under the
         // control lock, so a seek made now is not overwritten with the start.
-        control.withLock { state in
+        control.update { state in
+            state.advance(.opened)
             let now = clock.hostNow
             clock.anchor(media: state.seek?.target ?? sourceStart, at: now)
             clock.setRate(state.rate > 0 ? state.rate : 1, at: now)

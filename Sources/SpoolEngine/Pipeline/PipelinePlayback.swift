@@ -135,7 +135,7 @@ package final class PipelinePlayback: ItemPlayback {
             }
             // Stopped meanwhile: the demux thread still runs, to close the probe's container
             // where FFmpeg objects are freed, off the cooperative pool.
-            let stopped = control.withLock { $0.stopped }
+            let stopped = !control.update { $0.advance(.probed) }
             startThread("spool-demux") { [self] in
                 if stopped { return withExtendedLifetime(container) {} }
                 openAndRun(startedAt: startedAt, tracks: tracks, container: container)
@@ -313,11 +313,7 @@ package final class PipelinePlayback: ItemPlayback {
     }
 
     package func stop() {
-        let alreadyStopped = control.update { state -> Bool in
-            defer { state.stopped = true }
-            return state.stopped
-        }
-        guard !alreadyStopped else { return }
+        guard control.update({ $0.advance(.stop) }) else { return }
         videoFinished()
         canceller.cancel()
         running.withLock { $0.cancelSource }?()
