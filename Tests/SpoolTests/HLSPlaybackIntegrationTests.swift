@@ -1,6 +1,5 @@
 import Foundation
 import SpoolTestSupport
-import Synchronization
 import Testing
 
 /// A two-variant ladder (640x360 and 320x180, h264 + AAC, 12 s of 2 s segments) made by the
@@ -142,21 +141,18 @@ struct HLSPlaybackIntegrationTests {
         #expect(object["renditions"] as? [Any] != nil)
     }
 
-    @Test("a server that stops answering fails the item within 30 s of going silent, with an error naming the URL")
+    /// How long the failure takes is measured to the instant in virtual time
+    /// (`HLSVirtualTimeIntegrationTests`: 27.5 s from the silence, the same every run); here, in
+    /// real time through the CLI, only that it fails, with a non-zero status and the server in
+    /// the message (a wall-clock bound of 25, then 30 s, was outrun under load).
+    @Test("a server that stops answering fails `spool play` with an error naming the server")
     func unresponsiveServerFails() async throws {
         let directory = try await HLSLadder.directory(.ts)
         let server = try HLSLadder.serve(directory)
         defer { server.stop() }
-        // When the first silent answer began: the limit counts from there, not from the
-        // process's start (under the main pass's load its start-up took 4 s more, and the
-        // whole run 26.1 s against 25). Idle, 22.0 s and 26.0 s from the silence to the exit
-        // in two runs: each try of a silent segment waits out the fetcher's 6 s silence limit,
-        // with 1 s and 2 s between tries, and the failover to the other variant races them.
-        let hangStart = Mutex<ContinuousClock.Instant?>(nil)
         server.setRoute(prefix: "/hls/v") { request in
             let name = String(request.path.dropFirst("/hls/".count))
             if name.hasSuffix(".ts"), name != "v0_000.ts", name != "v1_000.ts" {
-                hangStart.withLock { $0 = $0 ?? .now }
                 return ScriptedResponse(
                     status: 200, headers: [], body: Data(count: 1 << 20),
                     throttle: .init(chunkSize: 1, delay: .seconds(60)))
@@ -165,11 +161,8 @@ struct HLSPlaybackIntegrationTests {
         }
         let run = try await PlayTool.spool(
             ["play", "--vo", "null", "--ao", "null", "--untimed", server.url("/hls/master.m3u8").absoluteString],
-            timeout: .seconds(60))
-        let ended = ContinuousClock.now
+            timeout: .seconds(90))
         #expect(run.status != 0)
-        let silent = try #require(hangStart.withLock { $0 }, "no segment request went silent")
-        #expect(ended - silent < .seconds(30), "failed \(ended - silent) after the server went silent")
         #expect(run.errorText.contains("127.0.0.1"), "\(run.errorText)")
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import SpoolCore
+import SpoolHLS
 import SpoolOutput
 import SpoolTestSupport
 
@@ -30,9 +32,45 @@ final class VirtualTimePlayback {
 
     /// As above, each response (the open, each seek) paced by `throttleFor(offset)`; `configure`
     /// sets the item up before it is played.
-    init(
+    convenience init(
         bytes: Data, fileName: String, throttleFor: @escaping @Sendable (Int) -> ScriptedResponse.Throttle,
         audio: Bool, video: (any VideoOutput)? = nil, configure: (PlayerItem) -> Void = { _ in }
+    ) {
+        self.init(
+            asset: { clock in
+                URLAsset(
+                    url: URL(string: "http://127.0.0.1/\(fileName)")!,
+                    byteSourceFactory: { url in
+                        EngineClockThrottledByteSource(data: bytes, url: url, clock: clock, throttle: throttleFor)
+                    })
+            }, audio: audio, video: video, configure: configure)
+    }
+
+    /// An HLS stream at `url` whose every fetch is answered by the route `makeRoute` makes for
+    /// the clock
+    /// (`EngineClockHTTPTransport`: no socket, the server's pacing in virtual time).
+    convenience init(
+        hls url: URL, route makeRoute: (AutoAdvancingEngineClock) -> EngineClockHTTPTransport.Route, audio: Bool,
+        video: (any VideoOutput)? = nil, onCancel: (@Sendable (HTTPTransferRequest, Duration) -> Void)? = nil
+    ) {
+        self.init(
+            asset: { clock in
+                let route = makeRoute(clock)
+                return URLAsset(
+                    url: url,
+                    resourceFetcherFactory: {
+                        StandardResourceFetcher(
+                            transport: EngineClockHTTPTransport(clock: clock, route: route, onCancel: onCancel),
+                            now: { clock.now() })
+                    })
+            }, audio: audio, video: video)
+    }
+
+    /// The item of the asset `makeAsset` builds on the clock, played to `video` (and the null
+    /// audio output when `audio`); `configure` sets the item up before it is played.
+    init(
+        asset makeAsset: (AutoAdvancingEngineClock) -> URLAsset, audio: Bool, video: (any VideoOutput)? = nil,
+        configure: (PlayerItem) -> Void = { _ in }
     ) {
         let clock = clock
         let makeAudio: @Sendable () -> any AudioOutput = { NullAudioOutput(engineClock: clock) }
@@ -41,12 +79,7 @@ final class VirtualTimePlayback {
         configuration.engineClock = clock
         player = Player(configuration: configuration)
         events = StreamRecorder(player.itemEvents())
-        let asset = URLAsset(
-            url: URL(string: "http://127.0.0.1/\(fileName)")!,
-            byteSourceFactory: { url in
-                EngineClockThrottledByteSource(data: bytes, url: url, clock: clock, throttle: throttleFor)
-            })
-        item = PlayerItem(asset: asset)
+        item = PlayerItem(asset: makeAsset(clock))
         configure(item)
         player.replaceCurrentItem(with: item)
         player.play()

@@ -7,14 +7,14 @@ import Synchronization
 /// Keyed by `pthread_self()`, not `Thread.current.threadDictionary`: on Linux (Foundation
 /// 6.3.1) `Thread.current` inside a started `Thread` is not always that thread's object, and a
 /// dictionary entry set through one is then missing through the next.
-enum EngineThreadContext {
+package enum EngineThreadContext {
     /// Threads on a virtual clock anywhere in the process: while none is, a wait does not
     /// look the thread up (production never has one).
     private static let virtualThreads = Atomic<Int>(0)
     private static let clocks = ConditionLock<[pthread_t: any VirtualEngineClock]>([:])
 
     /// The calling thread's virtual clock.
-    static var current: (any VirtualEngineClock)? {
+    package static var current: (any VirtualEngineClock)? {
         guard virtualThreads.load(ordering: .relaxed) > 0 else { return nil }
         let thread = pthread_self()
         return clocks.withLock { $0[thread] }

@@ -25,6 +25,11 @@ public final class URLAsset: AsynchronousPropertyLoading {
     /// Where the asset's bytes come from: its probes, and the pipeline when no probe left a
     /// container open.
     package let makeByteSource: ByteSourceFactory
+    /// Where an HLS asset's playlists, keys and segments come from: its probe, and every
+    /// fetcher its pipeline makes (the variant's stream, each rendition's). The product's is
+    /// `StandardResourceFetcher.makeForPlayback()`; tests pass one over an in-memory transport
+    /// on a virtual clock.
+    package let makeResourceFetcher: @Sendable () -> StandardResourceFetcher
     private let state = Mutex<LoadState>(.idle)
 
     private enum LoadState {
@@ -96,6 +101,15 @@ public final class URLAsset: AsynchronousPropertyLoading {
     ) {
         self.url = url
         self.makeByteSource = byteSourceFactory
+        self.makeResourceFetcher = { StandardResourceFetcher.makeForPlayback() }
+    }
+
+    /// An HLS asset for `url` whose every fetch goes through a fetcher `resourceFetcherFactory`
+    /// makes (tests: an in-memory transport on a virtual clock).
+    package init(url: URL, resourceFetcherFactory: @escaping @Sendable () -> StandardResourceFetcher) {
+        self.url = url
+        self.makeByteSource = { url throws(ByteSourceError) in try ByteSources.makeForPlayback(for: url) }
+        self.makeResourceFetcher = resourceFetcherFactory
     }
 
     /// An asset for a local file path (relative paths resolve against the current directory).
@@ -174,7 +188,7 @@ public final class URLAsset: AsynchronousPropertyLoading {
             case .probing(let probe): return .waiting(probe)
             case .idle:
                 if isHLS {
-                    let probe = Probe.hls(HLSAssetProbe(url: url, fetcher: StandardResourceFetcher.makeForPlayback()))
+                    let probe = Probe.hls(HLSAssetProbe(url: url, fetcher: makeResourceFetcher()))
                     state = .probing(probe)
                     return .waiting(probe)
                 }

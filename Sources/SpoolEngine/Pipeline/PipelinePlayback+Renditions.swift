@@ -173,6 +173,6 @@ extension PipelinePlayback {
         HLSRenditionOpener(
             configuration: hlsConfiguration, keyProvider: contentKeyProvider,
             importedDefinitions: presentation.multivariant?.definitions, cancels: cancels, itemName: itemName,
-            engineClock: clock.host)
+            engineClock: clock.host, makeFetcher: asset.makeResourceFetcher)
     }
 }

@@ -31,7 +31,7 @@ extension PipelinePlayback {
     }
 
     private func openHLSSource() -> (any PacketSource)? {
-        let fetcher = StandardResourceFetcher.makeForPlayback()
+        let fetcher = asset.makeResourceFetcher()
         running.withLock { $0.cancelSource = { fetcher.cancel() } }
         if canceller.isCancelled { return nil }
         let presentation: HLSPresentation

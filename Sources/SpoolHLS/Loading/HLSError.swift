@@ -40,6 +40,8 @@ public enum HLSError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The same failure as an asset-loading error (what `load(.isPlayable)` throws).
     public var assetLoadError: AssetLoadError {
         switch self {
+        // The segment, key or playlist that failed, not the item's URL the player names anyway.
+        case .fetch(.failed(.network(let message, let url))): .network("\(message) (\(url.redactedForDisplay))")
         case .fetch(.failed(let error)): AssetLoadError(error)
         case .fetch(let error): .network("\(error)")
         case .parse: .corruptData(description)

@@ -15,13 +15,15 @@ struct HLSRenditionOpener: Sendable {
     let itemName: String
     /// The clock the rendition's download thread waits on (the pipeline's).
     let engineClock: any EngineClock
+    /// Makes the rendition's fetcher (the asset's `makeResourceFetcher`).
+    let makeFetcher: @Sendable () -> StandardResourceFetcher
 
     /// A segment stream over the rendition's playlist at `url`, not started; registered with
     /// `cancels` (the key removes it). Blocks while the playlist loads.
     func openStream(
         _ url: URL, consumerBuffered: @escaping @Sendable () -> Duration
     ) throws(PacketSourceFailure) -> (stream: HLSSegmentStream, presentation: HLSPresentation, key: Int) {
-        let fetcher = StandardResourceFetcher.makeForPlayback()
+        let fetcher = makeFetcher()
         let key = cancels.add { fetcher.cancel() }
         let playlist: MediaPlaylist
         do throws(HLSError) {
