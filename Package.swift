@@ -81,7 +81,9 @@ let package = Package(
 
         // The player view: the controls overlay as a state machine, its adapter to a Player,
         // and its drawing (SDL2_ttf text through CSDL).
-        .target(name: "SpoolUI", dependencies: ["Spool", "CSDL", "SpoolMedia", "CLibass"], swiftSettings: strictSwift),
+        .target(
+            name: "SpoolUI", dependencies: ["Spool", "SpoolCore", "CSDL", "SpoolMedia", "CLibass"],
+            swiftSettings: strictSwift),
 
         // The command-line program: the only place that builds real clocks and outputs.
         .executableTarget(
@@ -115,7 +117,7 @@ let package = Package(
             name: "SpoolOutputChild", dependencies: ["SpoolOutput"], path: "Tests/SpoolOutputChild",
             swiftSettings: strictSwift),
         .testTarget(
-            name: "SpoolDesktopTests", dependencies: ["SpoolDesktop", "SpoolTestSupport"],
+            name: "SpoolDesktopTests", dependencies: ["SpoolDesktop", "SpoolCore", "SpoolTestSupport"],
             swiftSettings: strictSwift),
         .testTarget(
             name: "SpoolPersistenceTests",

@@ -10,7 +10,7 @@ extension Demuxer {
     /// returns at once; the demuxer's blocked call then throws `FFmpegError.exit`.
     public final class Canceller: Sendable {
         let interrupt = InterruptFlag()
-        private let source = Mutex<(any ByteSource)?>(nil)
+        private let source = Locked<(any ByteSource)?>(nil)
 
         /// A canceller not yet raised.
         public init() {}

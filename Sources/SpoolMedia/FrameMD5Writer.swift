@@ -24,7 +24,7 @@ public final class FrameMD5Writer: VideoOutput {
     /// `nil`: every format is hashed as it is, like `ffmpeg` without `-pix_fmt`.
     public let acceptedPixelFormats: Set<PixelFormat>? = nil
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let sink: @Sendable (Data) -> Void
     private let streamSampleAspectRatio: Rational
     private static let chunkSize = 64 * 1024
@@ -46,7 +46,7 @@ public final class FrameMD5Writer: VideoOutput {
             timing: FrameMD5Timing(stream: stream, containerStartTime: containerStartTime),
             hasher: try PackedImageMD5())
         initial.pending.reserveCapacity(Self.chunkSize + 256)
-        state = Mutex(initial)
+        state = Locked(initial)
         self.sink = sink
         streamSampleAspectRatio = stream.sampleAspectRatio
     }

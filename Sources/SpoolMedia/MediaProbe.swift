@@ -89,7 +89,7 @@ private final class ContainerHandover: Sendable {
         var wasHandedOver = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Keeps `container` for `take()`, unless the hand-over is closed (then it is freed).
     func publish(_ container: OpenedContainer?) {

@@ -4,7 +4,7 @@ internal import CSQLite
 ///
 /// Not thread-safe and deliberately not `Sendable`: SQLite connections are opened with
 /// `SQLITE_OPEN_NOMUTEX`, so the owner must confine the connection to one thread at a time.
-/// `SQLiteProgressAPI` does that by keeping it inside a `Mutex` that is only entered from its
+/// `SQLiteProgressAPI` does that by keeping it inside a `Locked` that is only entered from its
 /// serial dispatch queue.
 final class SQLiteDatabase {
     /// The `sqlite3*` this object owns; never nil, never shared outside this module's wrappers.

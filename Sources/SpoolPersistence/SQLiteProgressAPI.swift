@@ -24,7 +24,7 @@ public final class SQLiteProgressAPI: ProgressAPI {
 
     /// The connection. The queue serialises access; the mutex is what lets the compiler
     /// prove that, without unchecked sendability, and is never contended.
-    private let connection: Mutex<SQLiteDatabase>
+    private let connection: Locked<SQLiteDatabase>
     private let queue: DispatchQueue
 
     private static let upsertSQL = """
@@ -47,7 +47,7 @@ public final class SQLiteProgressAPI: ProgressAPI {
         }
         self.location = location
         self.queue = queue
-        self.connection = Mutex(try opened.get())
+        self.connection = Locked(try opened.get())
     }
 
     /// Stores every position in `batch` in one transaction, replacing older positions of the

@@ -35,7 +35,7 @@ public final class FakeByteSource: ByteSource {
     /// The script this fake follows.
     public let script: Script
 
-    private let state = Mutex<State>(State())
+    private let state = Locked<State>(State())
     private let wakeReader = DispatchSemaphore(value: 0)
 
     private struct State {

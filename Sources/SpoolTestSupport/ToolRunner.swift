@@ -1,4 +1,5 @@
 public import Foundation
+import SpoolCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -131,7 +132,7 @@ private final class ProcessWatch: Sendable {
         var watchdog: Task<Void, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var didKill: Bool { state.withLock { $0.killed } }
 

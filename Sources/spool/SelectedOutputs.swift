@@ -1,5 +1,6 @@
 import Foundation
 import Spool
+import SpoolCore
 import Synchronization
 
 /// The outputs `spool play` uses, chosen from `--ao`/`--vo` and what the machine offers.
@@ -109,7 +110,7 @@ final class SelectedOutputs {
 /// Carries the `--frames` callback from the render thread to the session, which sets it
 /// after the outputs exist.
 final class FrameLimitSignal: Sendable {
-    private let action = Mutex<(@Sendable () -> Void)?>(nil)
+    private let action = Locked<(@Sendable () -> Void)?>(nil)
 
     func set(_ newAction: @escaping @Sendable () -> Void) { action.withLock { $0 = newAction } }
     func fire() { action.withLock { $0 }?() }
@@ -117,7 +118,7 @@ final class FrameLimitSignal: Sendable {
 
 /// Carries window events from the SDL thread to the session, which sets the handler later.
 final class WindowEventSignal: Sendable {
-    private let action = Mutex<(@Sendable (VideoWindowEvent) -> Void)?>(nil)
+    private let action = Locked<(@Sendable (VideoWindowEvent) -> Void)?>(nil)
 
     func set(_ newAction: @escaping @Sendable (VideoWindowEvent) -> Void) { action.withLock { $0 = newAction } }
     func fire(_ event: VideoWindowEvent) { action.withLock { $0 }?(event) }

@@ -16,7 +16,7 @@ struct HTTPByteSourceRetryAfterTests {
     func serviceUnavailable(transport: HTTPTransportKind) async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
-        let refusals = Mutex(1)
+        let refusals = Locked(1)
         server.setRoute("/file") { _ in
             let refuse = refusals.withLock { count -> Bool in
                 defer { count -= 1 }

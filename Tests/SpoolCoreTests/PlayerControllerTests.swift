@@ -245,7 +245,7 @@ extension AsyncStream<PlaybackState>.Iterator {
 
 /// An asset that records whether its loads ran on the main thread.
 private final class ThreadRecordingAsset: AsynchronousPropertyLoading {
-    private let mainThreadLoads = Mutex<[Bool]>([])
+    private let mainThreadLoads = Locked<[Bool]>([])
 
     var ranOnMainThread: Bool? { mainThreadLoads.withLock { $0.isEmpty ? nil : $0.contains(true) } }
 

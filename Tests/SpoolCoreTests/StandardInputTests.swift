@@ -82,7 +82,7 @@ import Testing
         let (input, pipe) = try Self.pipe(with: Data(), closing: false)
         let source = StandardInputByteSource(url: Self.url, input: input)
         try source.open()
-        let result = Mutex<ByteSourceError?>(nil)
+        let result = Locked<ByteSourceError?>(nil)
         let finished = DispatchSemaphore(value: 0)
         let thread = Thread {
             do throws(ByteSourceError) {

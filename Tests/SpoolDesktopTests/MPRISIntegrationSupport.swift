@@ -1,4 +1,5 @@
 import Foundation
+import SpoolCore
 import SpoolTestSupport
 import Synchronization
 import Testing
@@ -140,8 +141,8 @@ enum MPRISBus {
 /// A long-running client (`dbus-monitor`) whose output accumulates while the test goes on.
 final class StreamingTool: Sendable {
     private final class Output: Sendable {
-        let data = Mutex(Data())
-        let hasExited = Mutex(false)
+        let data = Locked(Data())
+        let hasExited = Locked(false)
     }
 
     private let process: Process

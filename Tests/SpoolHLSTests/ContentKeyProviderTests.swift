@@ -10,8 +10,8 @@ import Testing
     /// Serves `bodies` by URL (404 for others) and counts the sources it made.
     private final class FakeKeyServer: Sendable {
         let bodies: [URL: Data]
-        private let made = Mutex<[URL]>([])
-        private let sources = Mutex<[FakeByteSource]>([])
+        private let made = Locked<[URL]>([])
+        private let sources = Locked<[FakeByteSource]>([])
 
         init(_ bodies: [URL: Data]) { self.bodies = bodies }
 

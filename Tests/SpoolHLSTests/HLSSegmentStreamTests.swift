@@ -9,7 +9,7 @@ import Testing
 /// Serves playlists and segments from memory, records every request, and fails the URLs it
 /// is told to.
 final class InMemoryFetcher: ResourceFetching {
-    private let state = Mutex<(resources: [String: Data], failures: [String: ResourceFetchError], log: [String])>(
+    private let state = Locked<(resources: [String: Data], failures: [String: ResourceFetchError], log: [String])>(
         ([:], [:], []))
     private let cancelled = Atomic<Bool>(false)
 
@@ -65,7 +65,7 @@ func drain(
             URL(string: "http://127.0.0.1/hls/master.m3u8")!,
             order: { variants in [startVariant] + variants.indices.filter { $0 != startVariant } },
             pause: { _ in true })
-        let clock = Mutex<Duration>(.zero)
+        let clock = Locked<Duration>(.zero)
         let stream = HLSSegmentStream(
             presentation: presentation, configuration: configuration, fetcher: fetcher, decryptor: nil,
             now: {

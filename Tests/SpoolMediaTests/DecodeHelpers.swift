@@ -6,7 +6,7 @@ import Synchronization
 
 /// Collects what a `FrameMD5Writer` hands its sink, from whichever thread it writes.
 final class TextCollector: Sendable {
-    private let data = Mutex(Data())
+    private let data = Locked(Data())
 
     /// The sink to give the writer.
     var sink: @Sendable (Data) -> Void { { chunk in self.data.withLock { $0.append(chunk) } } }

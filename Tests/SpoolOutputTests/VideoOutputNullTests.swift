@@ -7,7 +7,7 @@ import Testing
 /// The null output: takes every format, counts, reports each frame, refuses after stop.
 struct VideoOutputNullTests {
     @Test func countsAndReportsEveryFrame() throws {
-        let seen = Mutex<[PixelFormat]>([])
+        let seen = Locked<[PixelFormat]>([])
         let output = NullVideoOutput { frame in seen.withLock { $0.append(frame.pixelFormat) } }
         #expect(output.name == "null")
         #expect(output.acceptedPixelFormats == nil, "every format, so the engine never converts for it")

@@ -47,7 +47,7 @@ import Testing
 
     @Test func positionRoundTripsThroughTheService() async throws {
         let server = try LoopbackHTTPServer()
-        let store = Mutex<[String: Double]>([:])
+        let store = Locked<[String: Double]>([:])
         server.setRoute("/progress") { request in
             struct Batch: Decodable {
                 struct Entry: Decodable {

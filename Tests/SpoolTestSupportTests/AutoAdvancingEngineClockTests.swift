@@ -10,7 +10,7 @@ import Testing
 struct AutoAdvancingEngineClockTests {
     /// Times (on the clock) that threads wrote down, in the order written.
     final class Log: Sendable {
-        private let entries = Mutex<[String]>([])
+        private let entries = Locked<[String]>([])
         func add(_ entry: String) { entries.withLock { $0.append(entry) } }
         var all: [String] { entries.withLock { $0 } }
     }

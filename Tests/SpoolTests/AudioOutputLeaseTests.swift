@@ -1,4 +1,5 @@
 import Foundation
+import SpoolCore
 import SpoolTestSupport
 import Synchronization
 import Testing
@@ -16,7 +17,7 @@ struct AudioOutputLeaseTests {
 
     @Test("successive items lease the same device, opened once")
     func itemsShareOneDevice() throws {
-        let made = Mutex(0)
+        let made = Locked(0)
         let device = NullAudioOutput(clock: ManualClock(), timed: false)
         let shared = SharedAudioOutput {
             made.withLock { $0 += 1 }

@@ -9,7 +9,7 @@ import Testing
 
 /// A steerable output that records what the session asked and lets the test send events.
 final class FakeRoutableOutput: RoutableAudioOutput {
-    private let state = Mutex<
+    private let state = Locked<
         (attributes: [AudioSessionAttributes], handler: (@Sendable (AudioSessionEvent) -> Void)?)
     >(
         ([], nil))
@@ -131,7 +131,7 @@ struct AudioSessionTests {
     func deviceLossAndOverride() async {
         let (player, events) = await playingPlayer()
         var iterator = events
-        let posted = Mutex<[UInt]>([])
+        let posted = Locked<[UInt]>([])
         let token = NotificationCenter.default.addObserver(
             forName: AudioSession.routeChangeNotification, object: player.audioSession, queue: nil
         ) { note in

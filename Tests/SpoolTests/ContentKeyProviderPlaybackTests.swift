@@ -1,5 +1,6 @@
 import Foundation
 import Spool
+import SpoolCore
 import SpoolTestSupport
 import Synchronization
 import Testing
@@ -12,7 +13,7 @@ struct ContentKeyProviderPlaybackTests {
     /// Answers from memory and records what it was asked.
     final class RecordingProvider: ContentKeyProvider {
         let answer: Result<[UInt8], ContentKeyError>
-        let requests = Mutex<[ContentKeyRequest]>([])
+        let requests = Locked<[ContentKeyRequest]>([])
 
         init(_ answer: Result<[UInt8], ContentKeyError>) { self.answer = answer }
 

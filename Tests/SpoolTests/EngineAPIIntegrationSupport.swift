@@ -57,7 +57,7 @@ final class StreamRecorder<Element: Sendable> {
 
 /// Numbers the audio outputs a configuration makes, so each item gets its own WAV file.
 final class OutputCounter: Sendable {
-    private let value = Mutex(0)
+    private let value = Locked(0)
 
     func next() -> Int {
         value.withLock { value in

@@ -23,7 +23,7 @@ final class FakeItemPlayback: ItemPlayback {
 
     let events: AsyncStream<ItemPlaybackEvent>
     private let continuation: AsyncStream<ItemPlaybackEvent>.Continuation
-    private let state = Mutex<(calls: [Call], time: MediaTime)>(([], .zero))
+    private let state = Locked<(calls: [Call], time: MediaTime)>(([], .zero))
 
     init() {
         (events, continuation) = AsyncStream.makeStream(of: ItemPlaybackEvent.self)

@@ -1,5 +1,6 @@
 import Foundation
 import Spool
+import SpoolCore
 import SpoolTestSupport
 import Synchronization
 import Testing
@@ -309,7 +310,7 @@ struct HLSRenditionIntegrationTests {
 /// buffer's media time, the generation it belongs to (a flush starts the next), and samples.
 final class RecordingAudioOutput: AudioOutput {
     private let inner = AudioOutputs.make(.null, clock: ContinuousClock(), timed: true)
-    private let record = Mutex<(buffers: [Buffer], generation: Int)>(([], 0))
+    private let record = Locked<(buffers: [Buffer], generation: Int)>(([], 0))
 
     struct Buffer {
         let time: MediaTime

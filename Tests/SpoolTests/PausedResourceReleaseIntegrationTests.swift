@@ -32,7 +32,7 @@ struct PausedResourceReleaseIntegrationTests {
     final class PresentationRecorder: VideoOutput, Sendable {
         let name = "record"
         var acceptedPixelFormats: Set<PixelFormat>? { nil }
-        let presented = Mutex<[(time: Double, at: ContinuousClock.Instant)]>([])
+        let presented = Locked<[(time: Double, at: ContinuousClock.Instant)]>([])
         let continuation: AsyncStream<Double>.Continuation
         let stream: AsyncStream<Double>
 

@@ -1,4 +1,5 @@
 import Foundation
+import SpoolCore
 import SpoolTestSupport
 import Synchronization
 import Testing
@@ -15,7 +16,7 @@ final class FakePictureInPictureOutput: PictureInPictureVideoOutput {
 
     let name = "fake-pip"
     let acceptedPixelFormats: Set<PixelFormat>? = nil
-    private let state = Mutex<(calls: [Call], active: Bool, failure: VideoOutputError?)>(([], false, nil))
+    private let state = Locked<(calls: [Call], active: Bool, failure: VideoOutputError?)>(([], false, nil))
     private let stream: AsyncStream<VideoWindowEvent>
     private let continuation: AsyncStream<VideoWindowEvent>.Continuation
 
@@ -187,7 +188,7 @@ struct PictureInPictureControllerTests {
         let delegate = RecordingPictureInPictureDelegate()
         delegate.restore = .never
         controller.delegate = delegate
-        let logged = Mutex<[String]>([])
+        let logged = Locked<[String]>([])
         controller.log = { message in logged.withLock { $0.append(message) } }
         var iterator = controller.events().makeAsyncIterator()
         controller.startPictureInPicture()

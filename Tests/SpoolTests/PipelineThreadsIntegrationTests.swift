@@ -14,7 +14,7 @@ import Testing
 struct PipelineThreadsIntegrationTests {
     /// The pipelines a player made, in order.
     final class MadePipelines: Sendable {
-        let list = Mutex<[PipelinePlayback]>([])
+        let list = Locked<[PipelinePlayback]>([])
         var first: PipelinePlayback? { list.withLock { $0.first } }
     }
 

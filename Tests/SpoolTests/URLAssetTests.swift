@@ -1,5 +1,6 @@
 import Foundation
 import Spool
+import SpoolCore
 import SpoolTestSupport
 import Synchronization
 import Testing
@@ -111,7 +112,7 @@ struct URLAssetTests {
         let bytes = try await Self.fixtureBytes(.flacStereo)
         var blocking = FakeByteSource.Script(bytes: bytes)
         blocking.blockAtOffset = 512
-        let sources = Mutex([FakeByteSource(script: blocking), FakeByteSource(bytes: bytes)])
+        let sources = Locked([FakeByteSource(script: blocking), FakeByteSource(bytes: bytes)])
         let asset = URLAsset(url: URL(fileURLWithPath: "/fake/tone.flac")) { _ throws(ByteSourceError) in
             sources.withLock { $0.removeFirst() }
         }

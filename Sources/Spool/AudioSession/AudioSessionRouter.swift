@@ -23,7 +23,7 @@ final class AudioSessionRouter: Sendable {
         var output: (any RoutableAudioOutput)?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Drained by the session on the main actor, in order.
     let signals: AsyncStream<Signal>
     private let continuation: AsyncStream<Signal>.Continuation

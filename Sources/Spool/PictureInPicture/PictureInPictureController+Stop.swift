@@ -63,7 +63,7 @@ private final class RestoreAnswer: Sendable {
         case answered(Bool?)
         case finished
     }
-    private let state = Mutex(State.pending(nil))
+    private let state = Locked(State.pending(nil))
 
     func wait(with continuation: CheckedContinuation<Bool?, Never>) {
         let early = state.withLock { state -> Bool?? in

@@ -82,7 +82,7 @@ public final class QueuePlayerEngine: PlaybackEngine {
 
     /// The asset each URL was last registered with. Read by the loader off the main actor.
     private final class Registry: Sendable {
-        private let assets = Mutex<[URL: URLAsset]>([:])
+        private let assets = Locked<[URL: URLAsset]>([:])
 
         func register(_ asset: URLAsset) {
             assets.withLock { $0[asset.url] = asset }

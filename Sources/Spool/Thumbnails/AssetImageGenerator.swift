@@ -40,7 +40,7 @@ public final class AssetImageGenerator: Sendable {
         var cancellations = 0
     }
 
-    private let settings = Mutex(Settings())
+    private let settings = Locked(Settings())
     private let worker: ThumbnailWorker
 
     /// A generator for `asset`. Nothing is read until the first request.
@@ -131,7 +131,7 @@ public final class AssetImageGenerator: Sendable {
 
 /// Carries the job from the continuation to the cancellation handler, which may run first.
 private final class JobHolder: Sendable {
-    private let state = Mutex<ThumbnailJob?>(nil)
+    private let state = Locked<ThumbnailJob?>(nil)
 
     var job: ThumbnailJob? { state.withLock { $0 } }
 

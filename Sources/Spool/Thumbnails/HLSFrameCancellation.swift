@@ -1,3 +1,4 @@
+import SpoolCore
 import SpoolHLS
 import SpoolMedia
 import Synchronization
@@ -6,7 +7,7 @@ import Synchronization
 /// once) and the demuxer reading fetched bytes, if any.
 final class HLSFrameCancellation: Sendable {
     private let fetcher: any ResourceFetching
-    private let state = Mutex<(cancelled: Bool, demuxer: Demuxer.Canceller?)>((false, nil))
+    private let state = Locked<(cancelled: Bool, demuxer: Demuxer.Canceller?)>((false, nil))
 
     init(fetcher: any ResourceFetching) { self.fetcher = fetcher }
 

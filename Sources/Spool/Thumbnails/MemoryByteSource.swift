@@ -8,7 +8,7 @@ import Synchronization
 final class MemoryByteSource: ByteSource {
     let url: URL
     private let data: Data
-    private let state = Mutex<(offset: Int, delivered: Int64, cancelled: Bool)>((0, 0, false))
+    private let state = Locked<(offset: Int, delivered: Int64, cancelled: Bool)>((0, 0, false))
 
     init(data: Data, url: URL) {
         self.data = data

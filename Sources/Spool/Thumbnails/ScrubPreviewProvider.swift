@@ -29,7 +29,7 @@ public final class ScrubPreviewProvider: Sendable {
         var cache: [(key: Key, image: GeneratedImage)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A provider for `asset` keeping `cacheCapacity` previews.
     public init(asset: URLAsset, cacheCapacity: Int = 16) {

@@ -8,7 +8,7 @@ final class ThumbnailJob: Sendable {
 
     let request: FrameRequest
     let maximumSize: PixelSize?
-    private let completion = Mutex<Completion?>(nil)
+    private let completion = Locked<Completion?>(nil)
 
     init(request: FrameRequest, maximumSize: PixelSize?, completion: @escaping Completion) {
         self.request = request

@@ -14,7 +14,7 @@ public final class FileByteSource: ByteSource {
     /// The file's location (a `file:` URL).
     public let url: URL
 
-    private let state = Mutex(FileState())
+    private let state = Locked(FileState())
     // Separate from `state` so that `cancel()` and the access log never wait for a read
     // that holds the mutex.
     private let isCancelled = Atomic(false)

@@ -22,7 +22,7 @@ final class StandardInput: Sendable {
     static let pollInterval: Int32 = 50
 
     private let descriptor: Int32
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         /// Bytes read from the descriptor, from stream offset `start` on.

@@ -11,7 +11,7 @@ public final class StandardInputByteSource: ByteSource {
     public let url: URL
 
     private let input: StandardInput
-    private let reader: Mutex<Int?> = Mutex(nil)
+    private let reader: Locked<Int?> = Locked(nil)
     private let position = Atomic<Int64>(0)
     private let isCancelled = Atomic(false)
 

@@ -15,7 +15,7 @@ package final class ThreadedLoad<Value: Sendable>: Sendable {
         case finished(Result<Value, AssetLoadError>)
     }
 
-    private let outcome = Mutex<Outcome>(.running([:]))
+    private let outcome = Locked<Outcome>(.running([:]))
     private let nextWaiterID = Atomic<Int>(0)
     private let onCancel: @Sendable () -> Void
 

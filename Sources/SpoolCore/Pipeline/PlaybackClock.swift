@@ -15,7 +15,7 @@ package final class PlaybackClock: Sendable {
         var paused = true
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The host time line the pipeline's threads read: the engine's clock (virtual in tests).
     package let host: any EngineClock
 

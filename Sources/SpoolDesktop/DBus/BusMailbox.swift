@@ -1,4 +1,5 @@
 import Glibc
+import SpoolCore
 import Synchronization
 
 /// Requests for the bus thread from other threads, and the pipe that wakes it.
@@ -8,7 +9,7 @@ import Synchronization
 /// not write it until that loop woke up. Instead every other thread posts here; the bus
 /// thread drains the queue each time it wakes, so only it ever touches the connection.
 final class BusMailbox<Request: Sendable>: Sendable {
-    private let requests = Mutex<[Request]>([])
+    private let requests = Locked<[Request]>([])
     /// The pipe's read end, which the bus thread polls; drained by the bus thread.
     let wakeDescriptor: Int32
     /// The pipe's write end: one byte per post. Non-blocking, so a full pipe (the bus thread

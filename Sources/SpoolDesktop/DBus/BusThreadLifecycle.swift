@@ -1,3 +1,4 @@
+import SpoolCore
 import Synchronization
 
 /// Lets tasks wait, without blocking, until a bus thread has finished.
@@ -7,7 +8,7 @@ final class BusThreadLifecycle: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Called by the bus thread as its last act: wakes every waiter, now and later.
     func finish() {

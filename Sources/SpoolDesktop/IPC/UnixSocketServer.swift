@@ -40,7 +40,7 @@ public final class UnixSocketServer: Sendable {
 
     /// The socket's path.
     public let path: String
-    let shared: Mutex<UnixSocketShared>
+    let shared: Locked<UnixSocketShared>
     let wake: UnixSocketWake
     private let stream: AsyncStream<Event>
 
@@ -60,7 +60,7 @@ public final class UnixSocketServer: Sendable {
             throw error
         }
         self.wake = wake
-        shared = Mutex(UnixSocketShared(maximumPendingOutput: maximumPendingOutput))
+        shared = Locked(UnixSocketShared(maximumPendingOutput: maximumPendingOutput))
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
         self.stream = stream
         let limits = UnixSocketLoop.Limits(line: maximumLineLength, undelivered: maximumUndeliveredBytes)

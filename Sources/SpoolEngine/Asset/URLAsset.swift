@@ -1,4 +1,5 @@
 public import Foundation
+import SpoolCore
 package import SpoolHLS
 import SpoolMedia
 import Synchronization
@@ -30,7 +31,7 @@ public final class URLAsset: AsynchronousPropertyLoading {
     /// `StandardResourceFetcher.makeForPlayback()`; tests pass one over an in-memory transport
     /// on a virtual clock.
     package let makeResourceFetcher: @Sendable () -> StandardResourceFetcher
-    private let state = Mutex<LoadState>(.idle)
+    private let state = Locked<LoadState>(.idle)
 
     private enum LoadState {
         case idle

@@ -5,7 +5,7 @@ import Synchronization
 /// the clock's media time. The HLS segment stream adds this to what it has queued to know
 /// the buffer level.
 final class DemuxedAhead: Sendable {
-    private let latest = Mutex<MediaTime>(.invalid)
+    private let latest = Locked<MediaTime>(.invalid)
     private let playhead: @Sendable () -> MediaTime
 
     /// Measures against `playhead` (any thread may call it).

@@ -13,7 +13,7 @@ import Synchronization
 final class SegmentRunByteSource: ByteSource {
     let url: URL
     private let stream: HLSSegmentStream
-    private let state: Mutex<RunState>
+    private let state: Locked<RunState>
 
     struct RunState {
         var buffer = Data()
@@ -34,7 +34,7 @@ final class SegmentRunByteSource: ByteSource {
         self.stream = stream
         var initial = RunState(last: first)
         initial.buffer = (first.initializationSection ?? Data()) + first.data
-        state = Mutex(initial)
+        state = Locked(initial)
     }
 
     func open() throws(ByteSourceError) {}

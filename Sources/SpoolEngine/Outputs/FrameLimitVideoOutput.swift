@@ -8,7 +8,7 @@ import Synchronization
 public final class FrameLimitVideoOutput: VideoOutput, StreamPreparingVideoOutput {
     private let wrapped: any VideoOutput
     private let limit: Int
-    private let presented = Mutex(0)
+    private let presented = Locked(0)
     private let onLimitReached: @Sendable () -> Void
 
     /// Wraps `output`; `limit` below 1 is raised to 1.

@@ -16,7 +16,7 @@ public final class FrameMD5VideoOutput: VideoOutput, StreamPreparingVideoOutput 
     public let acceptedPixelFormats: Set<PixelFormat>? = nil
 
     private let handle: FileHandle
-    private let writer = Mutex<FrameMD5Writer?>(nil)
+    private let writer = Locked<FrameMD5Writer?>(nil)
 
     /// Opens the file at `path` for writing in place (created or truncated; a device, FIFO
     /// or symlink is written through, never replaced). Throws, naming the path and the

@@ -170,10 +170,10 @@ final class AudioOutputLease: AudioOutput {
 /// and kept across items until the player closes it. Hands out leases one turn at a time.
 package final class SharedAudioOutput: Sendable {
     private let make: @Sendable () throws(AudioOutputError) -> any AudioOutput
-    private let output = Mutex<(any AudioOutput)?>(nil)
-    private let format = Mutex<AudioFormat?>(nil)
+    private let output = Locked<(any AudioOutput)?>(nil)
+    private let format = Locked<AudioFormat?>(nil)
     /// The lease playing and those waiting for their turn, in order.
-    private let line = Mutex<(active: AudioOutputLease?, waiting: [AudioOutputLease])>((nil, []))
+    private let line = Locked<(active: AudioOutputLease?, waiting: [AudioOutputLease])>((nil, []))
 
     /// The format the open device was last started with. Setting it wakes the leases waiting
     /// to learn it.

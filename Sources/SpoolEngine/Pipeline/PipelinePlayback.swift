@@ -27,10 +27,10 @@ package final class PipelinePlayback: ItemPlayback {
     let control: PipelineControl
     let clock: PlaybackClock
     /// What `currentTime()` reported last.
-    let reportedTime = Mutex(ReportedPlayhead())
+    let reportedTime = Locked(ReportedPlayhead())
     let counters = PipelineStatistics()
     let canceller = Demuxer.Canceller()
-    let running = Mutex(Running())
+    let running = Locked(Running())
     /// The renditions the item plays (HLS), as asked for and as switched while playing.
     let choices: RenditionChoices
     /// The tracks the item plays (a file), as asked for and as switched while playing.
@@ -40,9 +40,9 @@ package final class PipelinePlayback: ItemPlayback {
     /// Cancels the rendition and subtitle streams when the item stops.
     let cancels = CancelGroup()
     /// Whether this item's last frame is out, and the prerolled next item's control to tell.
-    let videoHandOff = Mutex<(done: Bool, successor: PipelineControl?)>((false, nil))
+    let videoHandOff = Locked<(done: Bool, successor: PipelineControl?)>((false, nil))
     /// Every thread the item started (demux, decoders, render, audio, subtitles).
-    let threads = Mutex<[SpoolThread]>([])
+    let threads = Locked<[SpoolThread]>([])
 
     /// What exists once the item is open; read by commands from the main actor.
     struct Running {

@@ -9,7 +9,7 @@ final class PipelineStatistics: Sendable {
         var syncErrors = SyncErrorHistogram()
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func update(_ body: (inout PlaybackStatistics) -> Void) {
         state.withLock { body(&$0.counters) }

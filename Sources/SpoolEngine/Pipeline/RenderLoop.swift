@@ -17,7 +17,7 @@ final class RenderLoop: Sendable {
     private let schedule = FrameSchedule()
     /// Prepares the output for a prerolled item's stream once the item is current (nil: done).
     private let prepareOutput: (@Sendable () throws(VideoOutputError) -> Void)?
-    private let outputPrepared = Mutex(false)
+    private let outputPrepared = Locked(false)
     /// Called when the last frame is out: a prerolled next item may present from then on.
     private let finished: @Sendable () -> Void
     /// Whether the video packet queue is empty: a dry frame queue is a stall only when the

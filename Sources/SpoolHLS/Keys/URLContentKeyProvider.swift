@@ -22,7 +22,7 @@ public final class URLContentKeyProvider: ContentKeyProvider {
 
     private let makeSource: ByteSourceFactory
     private let cacheCapacity: Int
-    private let cache = Mutex(KeyCache())
+    private let cache = Locked(KeyCache())
 
     /// A provider fetching through `makeSource` (by default `ByteSources.make(for:)`:
     /// files and HTTP(S)), caching up to `cacheCapacity` keys (at least 1).

@@ -1,3 +1,4 @@
+import SpoolCore
 import Synchronization
 
 /// The fetches in flight, and whether the fetcher was cancelled.
@@ -7,7 +8,7 @@ final class FetchTransferTable: Sendable {
         var transfers: [ObjectIdentifier: FetchTransfer] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var isCancelled: Bool { state.withLock { $0.cancelled } }
 

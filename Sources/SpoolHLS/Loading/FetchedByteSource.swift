@@ -9,7 +9,7 @@ final class FetchedByteSource: ByteSource {
     let url: URL
     private let fetcher: any ResourceFetching
     private let maxBytes: Int
-    private let state = Mutex<(data: Data, offset: Int, cancelled: Bool)>((Data(), 0, false))
+    private let state = Locked<(data: Data, offset: Int, cancelled: Bool)>((Data(), 0, false))
 
     /// A source for `url`, at most `maxBytes` long; nothing is fetched before `open()`.
     init(url: URL, fetcher: any ResourceFetching, maxBytes: Int) {

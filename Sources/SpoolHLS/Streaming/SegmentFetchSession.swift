@@ -462,7 +462,7 @@ struct SegmentFetchSession {
 /// The latest progress of the segment download in flight, written by the fetcher's callback
 /// and read by the download thread when the download is abandoned.
 final class DownloadProgress: Sendable {
-    private let state = Mutex<(Int, Duration)>((0, .zero))
+    private let state = Locked<(Int, Duration)>((0, .zero))
 
     func record(_ bytes: Int, _ elapsed: Duration) { state.withLock { $0 = (bytes, elapsed) } }
 

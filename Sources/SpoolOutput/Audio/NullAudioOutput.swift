@@ -41,7 +41,7 @@ public final class NullAudioOutput: AudioOutput {
     /// Whether the output keeps real time (`false`: never blocks, zero latency).
     public let isTimed: Bool
     private let pacing: Pacing
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Called (outside any lock) just before a call blocks, with the time it waits for (`nil`:
     /// until paused playback resumes or the output is flushed or stopped). Tests observe
     /// blocking through it.

@@ -31,12 +31,12 @@ public final class PulseAudioOutput: AudioOutput {
     public let name = "pulse"
     /// How this output connects and presents itself.
     public let configuration: Configuration
-    let phase: Mutex<Phase>
+    let phase: Locked<Phase>
 
     /// An output that connects on `start`, as `configuration` says. Creating it does no I/O.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        self.phase = Mutex(.idle(PulsePlaybackSession.Settings()))
+        self.phase = Locked(.idle(PulsePlaybackSession.Settings()))
     }
 
     /// Whether a PulseAudio server answers at `server` (libpulse's default lookup when `nil`)

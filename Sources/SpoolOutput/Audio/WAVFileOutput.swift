@@ -37,7 +37,7 @@ public final class WAVFileOutput: AudioOutput {
     public let name = "wav"
     /// The file being written.
     public let path: String
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// An output that creates (or truncates) the file at `path` on `start`.
     public init(path: String) {

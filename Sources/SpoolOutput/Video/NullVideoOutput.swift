@@ -14,7 +14,7 @@ public final class NullVideoOutput: VideoOutput {
         var presented = 0
         var isStopped = false
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let onPresent: (@Sendable (any VideoFrame) -> Void)?
 
     /// An output that discards frames. `onPresent`, when given, is called with each frame

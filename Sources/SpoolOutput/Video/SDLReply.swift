@@ -1,4 +1,5 @@
 import Dispatch
+import SpoolCore
 import Synchronization
 
 /// A one-shot answer from the SDL thread to an async caller, with a deadline.
@@ -15,7 +16,7 @@ final class SDLReply<Value: Sendable>: Sendable {
         case delivered(Value)
         case finished
     }
-    private let state = Mutex(State.pending(nil))
+    private let state = Locked(State.pending(nil))
 
     /// Hands `value` to the waiter. Returns `false` when the waiter already gave up.
     func deliver(_ value: Value) -> Bool {

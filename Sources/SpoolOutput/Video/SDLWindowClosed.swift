@@ -1,4 +1,5 @@
 import Dispatch
+import SpoolCore
 import Synchronization
 
 /// Whether the SDL thread has closed one output's window, for any number of async waiters.
@@ -11,7 +12,7 @@ final class SDLWindowClosed: Sendable {
         var nextWaiter = 0
         var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The SDL thread closed the window: every waiter, and every later one, gets `true`.
     func markClosed() {

@@ -1,9 +1,10 @@
 import Foundation
+import SpoolCore
 import Synchronization
 
 /// The `windowEvents()` streams of one output: each event goes to every subscriber, in order.
 final class WindowEventSubscribers: Sendable {
-    private let continuations = Mutex<[UUID: AsyncStream<VideoWindowEvent>.Continuation]>([:])
+    private let continuations = Locked<[UUID: AsyncStream<VideoWindowEvent>.Continuation]>([:])
 
     /// A new subscriber's stream; it unsubscribes itself when its consumer goes away.
     /// Unbounded: window events are few (a person's clicks and keys).

@@ -12,7 +12,7 @@ public final class ControllableAsset: AsynchronousPropertyLoading {
         var watchers: [AsyncStream<Int>.Continuation] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let duration: MediaTime
     private let isPlayable: Bool
 

@@ -19,7 +19,7 @@ public final class ScriptedAssetLoader: AssetLoader {
         var watchers: [AsyncStream<URL>.Continuation] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let honoursCancellation: Bool
 
     /// Creates a loader; see the type's documentation for `honoursCancellation`.

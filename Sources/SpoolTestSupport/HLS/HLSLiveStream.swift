@@ -1,4 +1,5 @@
 public import Foundation
+import SpoolCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -142,5 +143,5 @@ extension HLSTestMedia {
         return stream
     }
 
-    private static let liveCounter = Mutex(0)
+    private static let liveCounter = Locked(0)
 }

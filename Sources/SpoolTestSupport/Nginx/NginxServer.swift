@@ -1,4 +1,5 @@
 public import Foundation
+import SpoolCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -31,7 +32,7 @@ public final class NginxServer: Sendable {
 
     private let prefix: URL
     private let process: ChildProcess
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var isStopped = false

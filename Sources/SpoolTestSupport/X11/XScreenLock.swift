@@ -1,3 +1,4 @@
+import SpoolCore
 import Synchronization
 
 /// One X screen shared by every test that opens windows, in any test target: suites that
@@ -7,7 +8,7 @@ public final class XScreenLock: Sendable {
     /// The lock for the test X server of this process.
     public static let shared = XScreenLock()
 
-    private let state = Mutex<(held: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Locked<(held: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     private init() {}
 

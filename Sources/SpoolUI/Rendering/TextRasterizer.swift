@@ -1,4 +1,5 @@
 internal import CSDL
+import SpoolCore
 import Synchronization
 
 /// Why text cannot be drawn.
@@ -15,7 +16,7 @@ public struct OverlayTextError: Error, Sendable, CustomStringConvertible {
 /// process takes one lock, and SDL_ttf is started once and never stopped (a renderer created
 /// later would otherwise race a `TTF_Quit`).
 final class TextRasterizer {
-    private static let library = Mutex<Bool>(false)
+    private static let library = Locked<Bool>(false)
 
     private let path: String
     private var fonts: [Int: OpaquePointer] = [:]

@@ -17,11 +17,11 @@ extension HTTPTransportKind {
 
 /// Answers a route with `refusals` in order (one per request), then with `final` for good.
 final class ScriptedRoute: Sendable {
-    private let answers: Mutex<[ScriptedResponse]>
+    private let answers: Locked<[ScriptedResponse]>
     private let final: ScriptedResponse
 
     init(_ refusals: [ScriptedResponse], then final: ScriptedResponse) {
-        answers = Mutex(refusals)
+        answers = Locked(refusals)
         self.final = final
     }
 

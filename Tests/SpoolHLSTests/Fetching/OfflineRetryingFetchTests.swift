@@ -12,8 +12,8 @@ import Testing
     /// Fails with `failure` until `succeeds` is set, then answers.
     final class FlakyFetcher: ResourceFetching {
         let failure: ByteSourceError
-        let succeeds = Mutex(false)
-        let calls = Mutex(0)
+        let succeeds = Locked(false)
+        let calls = Locked(0)
 
         init(failing failure: ByteSourceError) { self.failure = failure }
 

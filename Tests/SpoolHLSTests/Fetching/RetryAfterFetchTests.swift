@@ -21,7 +21,7 @@ struct RetryAfterFetchTests {
         server.setRoute("/playlist.m3u8") { _ in route.next() }
         let fetcher = transport.fetcher()
         let url = server.url("/playlist.m3u8")
-        let pauses = Mutex<[Duration]>([])
+        let pauses = Locked<[Duration]>([])
         let data = try await runOnDedicatedThread { () throws(ResourceFetchError) -> Data in
             try retry.fetch(ResourceRequest(url: url, maxBytes: 1 << 20), with: fetcher) { pause in
                 pauses.withLock { $0.append(pause) }

@@ -5,7 +5,7 @@ import Synchronization
 /// A transport that sends nothing and reports nothing, ever (not even a time-out): what only
 /// the fetcher's own watchdog and `cancel()` can end. It records what it was asked.
 final class SilentTransport: HTTPTransport, HTTPTransportSession, Sendable {
-    private let log = Mutex<(started: [HTTPTransferRequest], cancelled: Int)>(([], 0))
+    private let log = Locked<(started: [HTTPTransferRequest], cancelled: Int)>(([], 0))
 
     var pausesInPlace: Bool { true }
     var cancellingNearCompletionIsUnsafe: Bool { false }

@@ -103,7 +103,7 @@ struct StandardResourceFetcherTests {
         let server = try FaultInjectingHTTPServer(file: Self.file)
         defer { server.stop() }
         server.script([.stall(afterBytes: 64 << 10, for: nil)])
-        let calls = Mutex<[Int]>([])
+        let calls = Locked<[Int]>([])
         // Gives up on the first call that brings no new byte: only the silence tick makes one.
         let request = ResourceRequest(
             url: server.url, maxBytes: 1 << 20,

@@ -1,4 +1,5 @@
 import Foundation
+import SpoolCore
 import SpoolTestSupport
 import Synchronization
 import Testing
@@ -12,7 +13,7 @@ struct ScreenshotIntegrationTests {
         private let process: Process
         private let input: Pipe
         private final class Buffer: Sendable {
-            let text = Mutex("")
+            let text = Locked("")
         }
 
         private let output = Buffer()

@@ -1,9 +1,10 @@
+import SpoolCore
 import Synchronization
 
 /// Cancellations for the streams an item opens as it plays (rendition audio, subtitles), so
 /// stopping the item reaches all of them: one registered after `cancelAll()` is called at once.
 final class CancelGroup: Sendable {
-    private let state = Mutex<(cancelled: Bool, next: Int, actions: [Int: @Sendable () -> Void])>((false, 0, [:]))
+    private let state = Locked<(cancelled: Bool, next: Int, actions: [Int: @Sendable () -> Void])>((false, 0, [:]))
 
     /// Registers `action`; returns a key for `remove(_:)`. Runs it at once when already cancelled.
     @discardableResult

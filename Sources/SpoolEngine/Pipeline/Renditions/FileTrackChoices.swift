@@ -22,10 +22,10 @@ final class FileTrackChoices: Sendable {
         }
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(request: MediaSelectionRequest) {
-        state = Mutex(State(request: request))
+        state = Locked(State(request: request))
     }
 
     /// Resolves the request against the file's tracks (once probed).

@@ -1,3 +1,4 @@
+import SpoolCore
 import SpoolHLS
 import Synchronization
 
@@ -17,10 +18,10 @@ final class RenditionChoices: Sendable {
         var subtitles = Choice()
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(request: MediaSelectionRequest) {
-        state = Mutex(State(request: request))
+        state = Locked(State(request: request))
     }
 
     /// Resolves the request against `presentation` (once it is loaded).

@@ -154,10 +154,10 @@ final class RenditionPacketSource: PacketSource {
 
 /// The bytes the audio renditions played so far fetched: the closed ones' and the current one's.
 private final class AudioByteCount: Sendable {
-    private let state: Mutex<(closed: Int64, current: (@Sendable () -> Int64)?)>
+    private let state: Locked<(closed: Int64, current: (@Sendable () -> Int64)?)>
 
     init(current: (@Sendable () -> Int64)?) {
-        state = Mutex((0, current))
+        state = Locked((0, current))
     }
 
     func replace(with next: (@Sendable () -> Int64)?) {

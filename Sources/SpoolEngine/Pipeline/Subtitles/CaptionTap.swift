@@ -30,7 +30,7 @@ final class CaptionTap: Sendable {
         var isListening = false
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     /// Unbounded in practice: a frame's caption data is a few bytes.
     let items = BoundedBlockingQueue<Tagged>(capacity: 1 << 40)
 
@@ -38,7 +38,7 @@ final class CaptionTap: Sendable {
     /// captions chosen, the demux thread may read the first packets before the subtitle
     /// thread has opened its feed.
     init(listening: Bool = false) {
-        state = Mutex(State(isListening: listening))
+        state = Locked(State(isListening: listening))
     }
 
     /// Reads captions from packets of `stream` from now on (the demux thread: when the item
