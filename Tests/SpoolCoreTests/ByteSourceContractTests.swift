@@ -6,7 +6,7 @@ import Testing
 
 /// The behaviour every real `ByteSource` promises, checked against the file and HTTP
 /// sources over the same random 1 MiB payload (HTTP served by a loopback server).
-@Suite(.timeLimit(.minutes(2))) struct ByteSourceContractTests {
+@Suite(.timeLimit(.minutes(3))) struct ByteSourceContractTests {
     let payload = ByteSourceFixture.payload
 
     @Test(arguments: SourceKind.allCases)

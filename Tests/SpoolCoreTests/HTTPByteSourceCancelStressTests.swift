@@ -9,7 +9,7 @@ import Testing
 /// its way, mid-body, paused for back-pressure, or as the body completes. URLSession's
 /// transport could trap inside Foundation in the last case; libcurl's must never crash,
 /// hang or hand the reader a wrong byte.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(3)))
 struct HTTPByteSourceCancelStressTests {
     /// How one round ends the source.
     enum Ending: CaseIterable {

@@ -7,7 +7,7 @@ import Testing
 /// A failure while the network path is down spends no retry: the source waits for the path
 /// to return and then continues at the byte where the body broke. The policy allows no
 /// retries at all, so a source that counted the offline failure would fail at once.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct HTTPByteSourceOfflineTests {
     static let file = RandomBytes.make(count: 2 << 20)
     static let cut = file.count * 3 / 10

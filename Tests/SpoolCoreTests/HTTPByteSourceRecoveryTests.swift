@@ -7,7 +7,7 @@ import Testing
 /// Faults on a real loopback server (`FaultInjectingHTTPServer`) that the source must ride
 /// out: the reader sees every byte of the file exactly once, and the request log shows the
 /// `Range` requests that continued it. Backoffs and stall detection run on a manual clock.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct HTTPByteSourceRecoveryTests {
     /// One file for the suite: 2 MiB, so 30 % is well inside the body.
     static let file = RandomBytes.make(count: 2 << 20)

@@ -7,7 +7,7 @@ import Testing
 
 /// A byte source told `Retry-After` by a real loopback server waits exactly that long on its
 /// injected clock before asking again, over each transport.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct HTTPByteSourceRetryAfterTests {
     static let file = RandomBytes.make(count: 64 << 10)
 

@@ -74,7 +74,7 @@ struct FrameScheduleTests {
     }
 }
 
-@Suite("BoundedBlockingQueue", .timeLimit(.minutes(1)))
+@Suite("BoundedBlockingQueue", .timeLimit(.minutes(3)))
 struct BoundedBlockingQueueTests {
     @Test func isFIFOAndTracksCost() {
         let queue = BoundedBlockingQueue<Int>(capacity: 100)

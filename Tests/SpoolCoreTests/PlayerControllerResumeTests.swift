@@ -8,7 +8,7 @@ private let movie = URL(string: "https://cdn.example/movie.mp4")!
 private let next = URL(string: "https://cdn.example/next.mp4")!
 
 @MainActor
-@Suite("PlayerController resume positions", .timeLimit(.minutes(1)))
+@Suite("PlayerController resume positions", .timeLimit(.minutes(3)))
 struct PlayerControllerResumeTests {
     let loader = ScriptedAssetLoader()
     let engine = FakePlaybackEngine<URL>()

@@ -9,7 +9,7 @@ private let episodeA = URL(string: "https://cdn.example/a.m3u8")!
 private let episodeB = URL(string: "https://cdn.example/b.m3u8")!
 
 @MainActor
-@Suite("PlayerController", .timeLimit(.minutes(1)))
+@Suite("PlayerController", .timeLimit(.minutes(3)))
 struct PlayerControllerTests {
     let store = PlaybackStateStore()
     let loader = ScriptedAssetLoader()
@@ -159,7 +159,7 @@ struct PlayerControllerTests {
     }
 }
 
-@Suite("PropertyAssetLoader", .timeLimit(.minutes(1)))
+@Suite("PropertyAssetLoader", .timeLimit(.minutes(3)))
 struct PropertyAssetLoaderTests {
     @Test("a superseded load's cancel handler runs and the load ends as cancelled")
     func cancellationReachesTheAsset() async {

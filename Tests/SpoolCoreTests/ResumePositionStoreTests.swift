@@ -26,7 +26,7 @@ extension ResumePositionStore {
     }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ResumePositionStoreTests {
     typealias ScriptedFailure = ControllableProgressAPI.ScriptedFailure
 

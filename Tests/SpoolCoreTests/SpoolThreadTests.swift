@@ -4,7 +4,7 @@ import SpoolTestSupport
 import Testing
 
 /// The one thread type: named, registered while it runs, joinable by blocking or suspending.
-@Suite("SpoolThread", .timeLimit(.minutes(1)))
+@Suite("SpoolThread", .timeLimit(.minutes(3)))
 struct SpoolThreadTests {
     @Test("a thread is in the registry under its name until its body returns; join and finished wait for that")
     func registryAndJoin() async {

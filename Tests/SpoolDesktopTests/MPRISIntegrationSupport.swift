@@ -9,7 +9,7 @@ import Testing
 /// Every test that publishes a player on the private session bus `scripts/with-test-services`
 /// starts. Serialized: `playerctl -p spool` must find exactly one player, and the name
 /// collision test must own the names it expects.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(3)))
 struct MPRISIntegrationTests {}
 
 /// A server with fresh centers on the test bus, and the client tools that drive it.

@@ -6,7 +6,7 @@ import Testing
 
 /// `UnixSocketServer` on real sockets: lines in, lines out, several clients, the socket file's
 /// rules (mode, stale, not a socket, live), the line limit, and closing.
-@Suite("UNIX socket server (integration)", .serialized, .timeLimit(.minutes(1)))
+@Suite("UNIX socket server (integration)", .serialized, .timeLimit(.minutes(3)))
 struct UnixSocketServerIntegrationTests {
     private static func path() -> String {
         "/tmp/spool-uss-\(getpid())-\(UUID().uuidString.prefix(8)).sock"

@@ -4,7 +4,7 @@ import SpoolTestSupport
 import Testing
 
 /// URLContentKeyProvider's default byte sources against the encrypted ladder served by nginx.
-@Suite(.timeLimit(.minutes(1))) struct ContentKeyProviderIntegrationTests {
+@Suite(.timeLimit(.minutes(3))) struct ContentKeyProviderIntegrationTests {
     @Test func fetchesTheLadderKeyOverHTTP() async throws {
         _ = try await HLSTestMedia.ladder(.aes128)
         let server = try await NginxServer.start(NginxConfiguration(root: HLSTestMedia.root()))

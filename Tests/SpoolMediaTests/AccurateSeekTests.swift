@@ -7,7 +7,7 @@ import Testing
 /// Accurate seeking as the engine will do it: `Demuxer.seek(to:)` lands on the keyframe at
 /// or before the target, the decoder is flushed, frames before the target are discarded.
 /// The first kept frame must be the one `ffmpeg -ss T -i F` (accurate by default) outputs.
-@Suite("Accurate seek", .timeLimit(.minutes(2)))
+@Suite("Accurate seek", .timeLimit(.minutes(3)))
 struct AccurateSeekTests {
     /// What one accurate seek found: the first decoded frame's time and whether it was a
     /// keyframe, and the framemd5 hashes of the frames kept from the target on.

@@ -6,7 +6,7 @@ import Testing
 
 /// Audio decoding and conversion against FFmpeg's own decoded counts and the fixtures'
 /// known content: a 440 Hz sine.
-@Suite("Audio decoding and conversion", .timeLimit(.minutes(2)))
+@Suite("Audio decoding and conversion", .timeLimit(.minutes(3)))
 struct AudioDecodeTests {
     static let fixtures: [TestMedia.Fixture] = [.h264AACMP4, .vp9OpusWebM, .flacStereo]
 

@@ -5,7 +5,7 @@ import SpoolTestSupport
 import Testing
 
 /// Playback rate: tempo keeps the pitch, varispeed moves it, rate 1 is untouched.
-@Suite("AudioTempoFilter", .timeLimit(.minutes(2)))
+@Suite("AudioTempoFilter", .timeLimit(.minutes(3)))
 struct AudioTempoFilterTests {
     static let format = AudioFormat(sampleRate: 48000, channelCount: 2)
 

@@ -6,7 +6,7 @@ import Testing
 
 /// `Demuxer.Canceller` stops a demuxer blocked anywhere. The fakes block until cancelled,
 /// so a cancellation that did not reach them would hang until the time limit fails the test.
-@Suite("Demuxer cancellation", .timeLimit(.minutes(1)))
+@Suite("Demuxer cancellation", .timeLimit(.minutes(3)))
 struct DemuxerCancellationTests {
     /// How a demux thread ended.
     struct Outcome: Sendable {

@@ -6,7 +6,7 @@ import Testing
 @testable import SpoolMedia
 
 /// What the demuxer selects and reads, against ffprobe's view of the same files.
-@Suite("Demuxer", .timeLimit(.minutes(2)))
+@Suite("Demuxer", .timeLimit(.minutes(3)))
 struct DemuxerTests {
     /// Packets read per stream index, and the first packet of each stream.
     struct Reading: Sendable {

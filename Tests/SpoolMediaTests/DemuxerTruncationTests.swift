@@ -5,7 +5,7 @@ import SpoolTestSupport
 import Testing
 
 /// Damaged input and cancellation: the demuxer decodes what there is and ends cleanly.
-@Suite("Demuxer on truncated input", .timeLimit(.minutes(2)))
+@Suite("Demuxer on truncated input", .timeLimit(.minutes(3)))
 struct DemuxerTruncationTests {
     /// How decoding a damaged file ended.
     struct Outcome: Sendable {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import SpoolMedia
 
-@Suite("MediaProbe cancellation", .timeLimit(.minutes(1)))
+@Suite("MediaProbe cancellation", .timeLimit(.minutes(3)))
 struct MediaProbeCancellationTests {
     /// A fake serving the MP4 fixture that blocks, forever unless cancelled, at `offset`.
     static func blockingSource(at offset: Int64) async throws -> FakeByteSource {

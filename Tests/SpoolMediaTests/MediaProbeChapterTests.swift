@@ -4,7 +4,7 @@ import SpoolMedia
 import SpoolTestSupport
 import Testing
 
-@Suite("MediaProbe chapters", .timeLimit(.minutes(2)))
+@Suite("MediaProbe chapters", .timeLimit(.minutes(3)))
 struct MediaProbeChapterTests {
     @Test(
         "the probe's chapters equal ffprobe's and the ones written, in every chapter format",

@@ -4,7 +4,7 @@ import SpoolMedia
 import SpoolTestSupport
 import Testing
 
-@Suite("MediaProbe failures", .timeLimit(.minutes(2)))
+@Suite("MediaProbe failures", .timeLimit(.minutes(3)))
 struct MediaProbeErrorTests {
     @Test("random bytes are unsupported or unplayable, never a crash")
     func randomBytes() async throws {

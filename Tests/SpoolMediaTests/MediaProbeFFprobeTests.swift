@@ -5,7 +5,7 @@ import SpoolTestSupport
 import Testing
 
 /// The probe must see each generated file exactly as `ffprobe` does.
-@Suite("MediaProbe agrees with ffprobe", .timeLimit(.minutes(2)))
+@Suite("MediaProbe agrees with ffprobe", .timeLimit(.minutes(3)))
 struct MediaProbeFFprobeTests {
     /// One video frame at the fixtures' 25 fps: the duration tolerance.
     static let oneFrame = 1.0 / 25.0

@@ -4,7 +4,7 @@ import SpoolMedia
 import SpoolTestSupport
 import Testing
 
-@Suite("MediaProbe metadata and artwork", .timeLimit(.minutes(2)))
+@Suite("MediaProbe metadata and artwork", .timeLimit(.minutes(3)))
 struct MediaProbeMetadataTests {
     @Test("an MP3's cover picture is artwork, not a video track, and its tags are read")
     func mp3CoverArt() async throws {

@@ -5,7 +5,7 @@ import SpoolTestSupport
 import Testing
 
 /// Sources that cannot seek and do not know their length, like a live HTTP stream.
-@Suite("MediaProbe on one-way streams", .timeLimit(.minutes(2)))
+@Suite("MediaProbe on one-way streams", .timeLimit(.minutes(3)))
 struct MediaProbeStreamingTests {
     static func oneWaySource(_ fixture: TestMedia.Fixture) async throws -> FakeByteSource {
         var script = FakeByteSource.Script(bytes: try Data(contentsOf: await TestMedia.url(for: fixture)))

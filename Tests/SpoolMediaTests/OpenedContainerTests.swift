@@ -8,7 +8,7 @@ import Testing
 /// One open per item: the probe's open container handed to the demuxer. A one-way source
 /// (no seeking, no length, like a pipe or a live HTTP body) shows it best: a second open
 /// would need a second connection and read every byte again.
-@Suite("OpenedContainer: the probe hands its container to the demuxer", .timeLimit(.minutes(2)))
+@Suite("OpenedContainer: the probe hands its container to the demuxer", .timeLimit(.minutes(3)))
 struct OpenedContainerTests {
     static func oneWaySource(blockingAt offset: Int64? = nil) async throws -> (FakeByteSource, Int) {
         let bytes = try Data(contentsOf: await TestMedia.url(for: .h264AACTransportStream))

@@ -5,7 +5,7 @@ import SpoolTestSupport
 import Testing
 
 /// Conversion for outputs that cannot show a frame's own format.
-@Suite("PixelConverter", .timeLimit(.minutes(2)))
+@Suite("PixelConverter", .timeLimit(.minutes(3)))
 struct PixelConverterTests {
     /// framemd5 text of every frame of `url` converted by one converter with `convert`.
     static func convertedFrameMD5(

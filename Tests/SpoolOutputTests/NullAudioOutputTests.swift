@@ -6,7 +6,7 @@ import Testing
 
 /// `NullAudioOutput` on a manual clock: blocked writes are observed through the clock's
 /// sleepers and the output's block hook, never by sleeping.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct NullAudioOutputTests {
     static let format = AudioFormat(sampleRate: 48_000, channelCount: 2)
 

@@ -11,7 +11,7 @@ import Testing
 /// Integration tests: they wait on a real server, bounded (deadlines on every poll, a time
 /// limit on the suite). Serialized so the pacing measurement is not skewed by the suite's
 /// other streams.
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .timeLimit(.minutes(3)))
 struct PulseAudioOutputIntegrationTests {
     static let format = AudioFormat(sampleRate: 48_000, channelCount: 2)
 

@@ -9,7 +9,7 @@ import Testing
 /// starts. Serialized: windows are centred on one screen, and the screenshot test must see
 /// only its own; it also keeps two shared cores free for the rest of the run. For the same
 /// reason it holds the screen against window suites of other targets (`.exclusiveScreen`).
-@Suite(.serialized, .exclusiveScreen, .timeLimit(.minutes(2)))
+@Suite(.serialized, .exclusiveScreen, .timeLimit(.minutes(3)))
 struct VideoOutputSDLIntegrationTests {}
 
 /// Opening windows, waiting on them and checking what they show.

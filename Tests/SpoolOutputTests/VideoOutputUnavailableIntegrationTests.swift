@@ -5,7 +5,7 @@ import Testing
 /// Without a display, opening an SDL window fails at once with SDL's reason: the real SDL
 /// path, run in a child process (`SpoolOutputChild`) whose environment lacks a usable
 /// `DISPLAY` (SDL reads only the process environment, which tests must not change).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct VideoOutputUnavailableIntegrationTests {
     @Test func withoutDISPLAYInitThrowsUnavailableAtOnce() async throws {
         var environment = ProcessInfo.processInfo.environment

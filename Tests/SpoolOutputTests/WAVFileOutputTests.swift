@@ -5,7 +5,7 @@ import Testing
 @testable import SpoolOutput
 
 /// `WAVFileOutput` checked against FFmpeg's own reading of the files it writes.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct WAVFileOutputTests {
     static let format = AudioFormat(sampleRate: 48_000, channelCount: 2)
 

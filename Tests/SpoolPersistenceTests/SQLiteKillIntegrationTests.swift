@@ -8,7 +8,7 @@ import Testing
 ///
 /// An integration test (hence the file name, which the sleep gate in scripts/gates exempts):
 /// it waits on a real child process, bounded by `deadline`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SQLiteKillIntegrationTests {
     /// Keep in sync with `childPosition(_:)` in Tests/SpoolPersistenceChild/main.swift.
     static func childPosition(_ index: Int) -> Double { Double(index) * 1.5 + 0.25 }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import SpoolPersistence
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SQLiteProgressAPITests {
     @Test func savedPositionsReadBack() async throws {
         try await withTemporaryDirectory { directory in

@@ -6,7 +6,7 @@ import Testing
 
 /// The auto-advancing clock with real engine threads (`SpoolThread` on the clock) waiting on
 /// `ConditionLock`s: time jumps only when every one of them is blocked, and never past the limit.
-@Suite("AutoAdvancingEngineClock", .timeLimit(.minutes(1)))
+@Suite("AutoAdvancingEngineClock", .timeLimit(.minutes(3)))
 struct AutoAdvancingEngineClockTests {
     /// Times (on the clock) that threads wrote down, in the order written.
     final class Log: Sendable {

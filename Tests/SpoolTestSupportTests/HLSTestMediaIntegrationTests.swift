@@ -4,7 +4,7 @@ import Testing
 
 /// The HLS ladders: the tags each promises, and that ffmpeg itself plays every variant
 /// through nginx (so a failure in a player test is the player's, not the media's).
-@Suite(.timeLimit(.minutes(2))) struct HLSTestMediaIntegrationTests {
+@Suite(.timeLimit(.minutes(3))) struct HLSTestMediaIntegrationTests {
     private func server() async throws -> NginxServer {
         try await NginxServer.start(NginxConfiguration(root: HLSTestMedia.root()))
     }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SpoolTestSupport
 
-@Suite("ManualClock", .timeLimit(.minutes(1)))
+@Suite("ManualClock", .timeLimit(.minutes(3)))
 struct ManualClockTests {
     @Test func sleepersWakeOnlyWhenTheirDeadlinePasses() async throws {
         let clock = ManualClock()

@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// The nginx test server, checked with URLSession as an independent client.
-@Suite(.timeLimit(.minutes(1))) struct NginxServerIntegrationTests {
+@Suite(.timeLimit(.minutes(3))) struct NginxServerIntegrationTests {
     /// A directory with one file per HLS type, removed by the caller.
     private func makeRoot(_ files: [String: Data]) throws -> URL {
         let root = FileManager.default.temporaryDirectory

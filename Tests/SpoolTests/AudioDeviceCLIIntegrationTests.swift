@@ -3,7 +3,7 @@ import SpoolTestSupport
 import Testing
 
 /// `spool devices` and `spool play --audio-device NAME` against the test PulseAudio daemon.
-@Suite("spool: audio devices (integration)", .timeLimit(.minutes(2)))
+@Suite("spool: audio devices (integration)", .timeLimit(.minutes(3)))
 struct AudioDeviceCLIIntegrationTests {
     @Test("spool devices lists the sinks, the default marked")
     func listsSinks() async throws {

@@ -8,7 +8,7 @@ import Testing
 /// A revoke racing a write: the write passed its turn check, then the item was replaced (its
 /// lease revoked, the device flushed) before its samples reached the device. Those samples
 /// must not play ahead of the next item's.
-@Suite("Audio lease: a revoke during a write", .timeLimit(.minutes(1)))
+@Suite("Audio lease: a revoke during a write", .timeLimit(.minutes(3)))
 struct AudioOutputLeaseRevokeTests {
     let format = AudioFormat(sampleRate: 48_000, channelCount: 2)
 

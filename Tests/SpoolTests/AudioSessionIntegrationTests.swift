@@ -7,7 +7,7 @@ import Testing
 /// requests from module-role-cork, a removed sink, the route picker. Serialized because
 /// module-role-cork loads only once per daemon; each test plays on null sinks of its own.
 @MainActor
-@Suite("AudioSession on PulseAudio (integration)", .serialized, .timeLimit(.minutes(2)))
+@Suite("AudioSession on PulseAudio (integration)", .serialized, .timeLimit(.minutes(3)))
 struct AudioSessionIntegrationTests {
     /// Polls `condition` every 20 ms for at most `timeout`.
     func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {

@@ -41,7 +41,7 @@ final class FakeRoutableOutput: RoutableAudioOutput {
 }
 
 @MainActor
-@Suite("AudioSession", .timeLimit(.minutes(1)))
+@Suite("AudioSession", .timeLimit(.minutes(3)))
 struct AudioSessionTests {
     let pipelines = FakePipelines()
     let output = FakeRoutableOutput()

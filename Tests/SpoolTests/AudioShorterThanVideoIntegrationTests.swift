@@ -9,7 +9,7 @@ import Testing
 /// for data that never came: the picture froze at 2 s and `spool play` never ended. In virtual
 /// time (`VirtualTimePlayback`).
 @MainActor
-@Suite("Audio shorter than the video (integration)", .timeLimit(.minutes(1)))
+@Suite("Audio shorter than the video (integration)", .timeLimit(.minutes(3)))
 struct AudioShorterThanVideoIntegrationTests {
     @Test("The video plays on after the audio's end, and the item ends with it: no stall")
     func videoOutlivesTheAudio() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// `--help` on every command prints that command's usage on stdout and exits 0, with nothing
 /// on stderr; `--version` names spool's version and the linked libraries'.
-@Suite("spool --help and --version (integration)", .timeLimit(.minutes(2)))
+@Suite("spool --help and --version (integration)", .timeLimit(.minutes(3)))
 struct CommandHelpIntegrationTests {
     static func spool(_ arguments: [String]) async throws -> ToolOutput {
         try await ToolRunner.run(try ToolRunner.builtProduct("spool"), arguments, timeout: .seconds(30))

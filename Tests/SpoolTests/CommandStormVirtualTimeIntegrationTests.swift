@@ -12,7 +12,7 @@ import Testing
 /// bugs of the engine show here as an item that never ends: the IPC fuzzer found two (a seek
 /// after the gapless hand-over, audio ending before the video).
 @MainActor
-@Suite("Random commands in virtual time (integration)", .timeLimit(.minutes(2)))
+@Suite("Random commands in virtual time (integration)", .timeLimit(.minutes(3)))
 struct CommandStormVirtualTimeIntegrationTests {
     /// 4 s of 320x240 testsrc2 and a tone, a keyframe every second.
     static func clip() async throws -> Data {

@@ -8,7 +8,7 @@ import Testing
 /// `PlayerItem.contentKeyProvider` on the real engine: the app's provider, not the key URI,
 /// supplies the keys of an AES-128 ladder whose key file the server refuses (403).
 @MainActor
-@Suite("HLS content keys from the app's provider (integration)", .serialized, .timeLimit(.minutes(2)))
+@Suite("HLS content keys from the app's provider (integration)", .serialized, .timeLimit(.minutes(3)))
 struct ContentKeyProviderPlaybackTests {
     /// Answers from memory and records what it was asked.
     final class RecordingProvider: ContentKeyProvider {

@@ -8,7 +8,7 @@ import Testing
 ///
 /// Serialized: each test starts pipelines and looks at what they leave.
 @MainActor
-@Suite("Engine through the public API (integration)", .serialized, .timeLimit(.minutes(2)))
+@Suite("Engine through the public API (integration)", .serialized, .timeLimit(.minutes(3)))
 struct EngineAPIIntegrationTests {
     static let zero = MediaTime.zero
 

@@ -6,7 +6,7 @@ import Testing
 /// audio run alternately, a short seek back every few packets. Served from the bytes kept
 /// behind the reader (`HTTPByteSource.Options.backBufferLimit`), they cost no request; before,
 /// each was a new range request (1,064 for a 20 MB file, where mpv makes 37).
-@Suite("spool play: a fragmented MP4 over HTTP takes few requests (integration)", .timeLimit(.minutes(2)))
+@Suite("spool play: a fragmented MP4 over HTTP takes few requests (integration)", .timeLimit(.minutes(3)))
 struct FragmentedMP4RequestsIntegrationTests {
     static let seconds = 10
 

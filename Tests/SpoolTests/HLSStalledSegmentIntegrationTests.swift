@@ -7,7 +7,7 @@ import Testing
 /// answers instead of waiting out request timeouts and retries on the stalled one. Each
 /// stalled segment is asked for once, playback never waits longer than one segment (2 s),
 /// and every frame of the 8-s ladder is shown.
-@Suite("HLS: a stalled segment fails over (integration)", .serialized, .timeLimit(.minutes(2)))
+@Suite("HLS: a stalled segment fails over (integration)", .serialized, .timeLimit(.minutes(3)))
 struct HLSStalledSegmentIntegrationTests {
     @Test("the second segment stalls in the upper variants: one request each, no wait over 2 s, 200 frames")
     func stalledSegmentFailsOver() async throws {

@@ -10,7 +10,7 @@ import Testing
 /// wall-clock test of a silent server could only bound loosely (22–26 s idle, 26.1 s once
 /// under load) comes out here to the instant, the same on every run.
 @MainActor
-@Suite("HLS in virtual time (integration)", .timeLimit(.minutes(2)))
+@Suite("HLS in virtual time (integration)", .timeLimit(.minutes(3)))
 struct HLSVirtualTimeIntegrationTests {
     static let master = URL(string: "http://127.0.0.1/hls/master.m3u8")!
 

@@ -56,7 +56,7 @@ private func assetInfo(seconds: Int64) -> ItemPlaybackInfo {
 }
 
 @MainActor
-@Suite("HLS interstitial scheduling", .timeLimit(.minutes(1)))
+@Suite("HLS interstitial scheduling", .timeLimit(.minutes(3)))
 struct InterstitialSchedulerTests {
     let pipelines = FakePipelines()
     let configuration = PlayerConfiguration(makeAudioOutput: nil, videoOutput: nil, clock: ManualClock())

@@ -10,7 +10,7 @@ import Testing
 /// Media selection on the main actor (groups, `select(_:in:)`, criteria, cue delivery) with a
 /// fake engine, and the request the engine resolves against a presentation.
 @MainActor
-@Suite("Media selection", .timeLimit(.minutes(1)))
+@Suite("Media selection", .timeLimit(.minutes(3)))
 struct MediaSelectionTests {
     let pipelines = FakePipelines()
 

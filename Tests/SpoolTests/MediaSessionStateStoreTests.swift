@@ -7,7 +7,7 @@ import Testing
 /// MPRIS's playback status from the app's state store: the store's state of the current item
 /// decides, a state of another item never does.
 @MainActor
-@Suite("MediaSession with a state store", .timeLimit(.minutes(1)))
+@Suite("MediaSession with a state store", .timeLimit(.minutes(3)))
 struct MediaSessionStateStoreTests {
     let pipelines = FakePipelines()
 

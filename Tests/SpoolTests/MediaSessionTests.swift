@@ -6,7 +6,7 @@ import Testing
 
 /// The glue between a Player and the desktop centers, on the fake engine seam.
 @MainActor
-@Suite("MediaSession", .timeLimit(.minutes(1)))
+@Suite("MediaSession", .timeLimit(.minutes(3)))
 struct MediaSessionTests {
     let pipelines = FakePipelines()
 

@@ -6,7 +6,7 @@ import Testing
 /// demuxer plays from. Before, the probe read the header on a source of its own, and the
 /// demuxer opened the item again — two requests, and the header and stream-info bytes
 /// fetched twice.
-@Suite("spool play: an item is opened once (integration)", .timeLimit(.minutes(2)))
+@Suite("spool play: an item is opened once (integration)", .timeLimit(.minutes(3)))
 struct OneOpenPerItemIntegrationTests {
     @Test("a progressive MP4 over HTTP plays from one request that carries each byte once")
     func oneRequest() async throws {

@@ -10,7 +10,7 @@ import Testing
 /// at once and exactly — the queued packets and frames are gone and the decoder's pool with
 /// them; playing again shows the next frame at once. Real time for the playback itself: in the
 /// serial pass, as it measures a latency.
-@Suite("Player: memory released during a long pause (integration)", .serialized, .timeLimit(.minutes(2)))
+@Suite("Player: memory released during a long pause (integration)", .serialized, .timeLimit(.minutes(3)))
 @MainActor
 struct PausedResourceReleaseIntegrationTests {
     /// 640x360 at 25 fps, 2-s GOP, a high bit rate so the queues hold megabytes; with AAC.

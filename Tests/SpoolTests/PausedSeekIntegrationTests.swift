@@ -12,7 +12,7 @@ import Testing
 /// keyframe at 0 is the only one). In virtual time (`VirtualTimePlayback`): the pause, the
 /// seek and the resume happen at exact times.
 @MainActor
-@Suite("Seeking while paused with sound (integration)", .timeLimit(.minutes(1)))
+@Suite("Seeking while paused with sound (integration)", .timeLimit(.minutes(3)))
 struct PausedSeekIntegrationTests {
     /// 10 s of 320x240 testsrc2 and a tone, one keyframe only (at 0).
     static func longGOPClip() async throws -> Data {

@@ -9,7 +9,7 @@ import Testing
 /// to follow it there — a few microseconds early, which put a chapter's start in the chapter
 /// before it. A seek made while the item still opened was overwritten by the item's start.
 @MainActor
-@Suite("A paused exact seek lands on its target (integration)", .timeLimit(.minutes(1)))
+@Suite("A paused exact seek lands on its target (integration)", .timeLimit(.minutes(3)))
 struct PausedSeekLandingIntegrationTests {
     /// Between two samples at 48 kHz: 1.234567 s is sample 59259.2.
     static let target = MediaTime(value: 1_234_567, timescale: 1_000_000)

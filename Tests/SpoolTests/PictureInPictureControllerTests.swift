@@ -92,7 +92,7 @@ final class RecordingPictureInPictureDelegate: PictureInPictureControllerDelegat
 }
 
 @MainActor
-@Suite("PictureInPictureController", .timeLimit(.minutes(1)))
+@Suite("PictureInPictureController", .timeLimit(.minutes(3)))
 struct PictureInPictureControllerTests {
     let pipelines = FakePipelines()
     let clock = ManualClock()

@@ -12,7 +12,7 @@ import Testing
 @MainActor
 @Suite(
     "Picture in Picture and background playback (integration)", .serialized, .exclusiveScreen,
-    .timeLimit(.minutes(2)))
+    .timeLimit(.minutes(3)))
 struct PictureInPictureIntegrationTests {
     /// Polls `condition` every 20 ms for at most `timeout`.
     func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {

@@ -10,7 +10,7 @@ import Testing
 /// A real item's threads: each is a named `SpoolThread`, and all of them have returned once the
 /// item is replaced — the join a stopped pipeline owes (`PipelinePlayback.threadsFinished`).
 @MainActor
-@Suite("An item's pipeline threads (integration)", .timeLimit(.minutes(2)))
+@Suite("An item's pipeline threads (integration)", .timeLimit(.minutes(3)))
 struct PipelineThreadsIntegrationTests {
     /// The pipelines a player made, in order.
     final class MadePipelines: Sendable {

@@ -4,7 +4,7 @@ import Testing
 
 /// `spool play --ao wav:FILE` and `--speed`: the audio thread, converter and tempo filter of
 /// the real engine, checked against what ffmpeg decodes and against the wall clock.
-@Suite("spool play: audio (integration)", .timeLimit(.minutes(2)))
+@Suite("spool play: audio (integration)", .timeLimit(.minutes(3)))
 struct PlayAudioIntegrationTests {
     /// Each fixture with the samples one packet of its codec holds: the WAV may differ from
     /// ffmpeg's decode by at most that (priming and padding are handled per packet).

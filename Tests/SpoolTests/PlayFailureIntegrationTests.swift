@@ -5,7 +5,7 @@ import Testing
 /// Inputs that cannot be played, or not to their end: `spool play` must say so once, on one
 /// line naming the input, exit non-zero within a bounded time, and log an "error" event —
 /// never crash, hang, or report an end it did not reach.
-@Suite("spool play: failures (integration)", .timeLimit(.minutes(2)))
+@Suite("spool play: failures (integration)", .timeLimit(.minutes(3)))
 struct PlayFailureIntegrationTests {
     /// A kind of input that cannot be played.
     enum BadInput: String, CaseIterable, Sendable, CustomStringConvertible {

@@ -4,7 +4,7 @@ import Testing
 
 /// `spool play --vo framemd5:FILE` against `ffmpeg -f framemd5`: the real engine (demux,
 /// decode and render threads) must hand every frame over exactly as FFmpeg decodes it.
-@Suite("spool play: frames equal ffmpeg's (integration)", .timeLimit(.minutes(2)))
+@Suite("spool play: frames equal ffmpeg's (integration)", .timeLimit(.minutes(3)))
 struct PlayFrameMD5IntegrationTests {
     /// The audio side of a run: played into the null output, or ignored.
     enum AudioChoice: String, CaseIterable, Sendable, CustomStringConvertible {

@@ -6,7 +6,7 @@ import Testing
 /// the items' audio back to back, as the ffmpeg CLI decodes each file — no sample inserted or
 /// lost at any join. A WAV output keeps no time, so this holds with or without preroll; the
 /// real-time suite (`PlayGaplessRealTimeIntegrationTests`) catches the gap a device shows.
-@Suite("spool play: gapless joins over a WAV output (integration)", .timeLimit(.minutes(2)))
+@Suite("spool play: gapless joins over a WAV output (integration)", .timeLimit(.minutes(3)))
 struct PlayGaplessIntegrationTests {
     /// A 1.3 s stereo tone at `frequency`, encoded with `codec` into `name`.
     static func tone(_ frequency: Int, codec: [String], name: String, rate: Int = 48_000) async throws -> String {

@@ -5,7 +5,7 @@ import Testing
 /// `spool play` over a link that breaks: a reset or a stall at 30 % of the file must not end
 /// playback early. The source resumes with a `Range` request at the byte where the transfer
 /// broke, so every frame is decoded exactly as ffmpeg decodes the local file.
-@Suite("spool play: HTTP faults are ridden out (integration)", .serialized, .timeLimit(.minutes(2)))
+@Suite("spool play: HTTP faults are ridden out (integration)", .serialized, .timeLimit(.minutes(3)))
 struct PlayHTTPRecoveryIntegrationTests {
     /// The one-minute clip remuxed with its index first, so it is read front to back.
     static func clip() async throws -> URL {

@@ -6,7 +6,7 @@ import Testing
 /// passes: a queue player that runs out pauses, so a pass queued only after that sat paused
 /// forever (issue 12). A WAV output (the other loop test) writes without waiting, so it plays
 /// through even while paused and cannot catch that.
-@Suite("spool play: loops in real time (integration)", .timeLimit(.minutes(2)))
+@Suite("spool play: loops in real time (integration)", .timeLimit(.minutes(3)))
 struct PlayLoopRealTimeIntegrationTests {
     /// Each pass is short; three passes and the start-up fit well within this on a loaded machine.
     static let timeout = Duration.seconds(30)

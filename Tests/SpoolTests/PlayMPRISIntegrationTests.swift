@@ -3,7 +3,7 @@ import SpoolTestSupport
 import Testing
 
 /// `spool play` publishes itself over MPRIS by default: playerctl sees it, drives it and stops it.
-@Suite("spool play over MPRIS (integration)", .serialized, .timeLimit(.minutes(1)))
+@Suite("spool play over MPRIS (integration)", .serialized, .timeLimit(.minutes(3)))
 struct PlayMPRISIntegrationTests {
     @Test("playerctl lists the player, pauses it, and `stop` ends it with exit 0")
     func playerctlDrivesThePlayer() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// Memory is bounded by the forward buffer, never by the media's length: ten minutes played
 /// untimed peak at about the same resident size as one minute.
-@Suite("spool play: flat memory (integration)", .timeLimit(.minutes(2)))
+@Suite("spool play: flat memory (integration)", .timeLimit(.minutes(3)))
 struct PlayMemoryIntegrationTests {
     /// Plays `fixture` untimed under `/usr/bin/time`; returns the peak RSS in KiB and the
     /// `--stats` object.

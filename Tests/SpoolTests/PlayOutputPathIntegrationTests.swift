@@ -5,7 +5,7 @@ import Testing
 /// Every file `spool play` writes at a path the user named is opened there and written
 /// through, as ffmpeg does: /dev/null stays a device, a FIFO's reader gets the listing, a
 /// symlink keeps pointing where it did, and a path that cannot be written is one clear line.
-@Suite("spool play: output paths are written in place (integration)", .timeLimit(.minutes(2)))
+@Suite("spool play: output paths are written in place (integration)", .timeLimit(.minutes(3)))
 struct PlayOutputPathIntegrationTests {
     private static func fileType(_ path: String) -> mode_t {
         var status = stat()

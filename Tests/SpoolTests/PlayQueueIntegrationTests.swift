@@ -4,7 +4,7 @@ import Testing
 
 /// `spool play A B…` and `--loop N`: the queue advances at each item's end, and `--events`
 /// reports each item's change, readiness and end, in order.
-@Suite("spool play: queue and loop (integration)", .timeLimit(.minutes(2)))
+@Suite("spool play: queue and loop (integration)", .timeLimit(.minutes(3)))
 struct PlayQueueIntegrationTests {
     @Test("two inputs play in order: item, ready, ended for each; exit 0")
     func twoInputs() async throws {

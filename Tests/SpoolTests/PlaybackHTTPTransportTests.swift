@@ -9,7 +9,7 @@ import Testing
 
 /// The product's HTTP client choice, made once (`PlaybackHTTPTransport`) for both the
 /// progressive and the HLS path.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct PlaybackHTTPTransportTests {
     @Test("libcurl unless SPOOL_HTTP_CLIENT=urlsession")
     func choice() {

@@ -9,7 +9,7 @@ import Testing
 /// waits for the network, and says so again when the path returns; a local file's stall is
 /// never blamed on the network.
 @MainActor
-@Suite("Player waiting for the network", .timeLimit(.minutes(1)))
+@Suite("Player waiting for the network", .timeLimit(.minutes(3)))
 struct PlayerNetworkWaitTests {
     let pipelines = FakePipelines()
     let network = FakeNetworkPathMonitor()

@@ -7,7 +7,7 @@ import Testing
 
 /// When the player asks its pipeline to release what a pause holds: exactly
 /// `resourceReleaseDelay` into an uninterrupted pause, on the player's (manual) clock.
-@Suite("Player: release of a paused item's buffers", .timeLimit(.minutes(1)))
+@Suite("Player: release of a paused item's buffers", .timeLimit(.minutes(3)))
 @MainActor
 struct PlayerResourceReleaseTests {
     let pipelines = FakePipelines()

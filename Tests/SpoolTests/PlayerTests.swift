@@ -5,7 +5,7 @@ import Testing
 @testable import Spool
 
 @MainActor
-@Suite("Player", .timeLimit(.minutes(1)))
+@Suite("Player", .timeLimit(.minutes(3)))
 struct PlayerTests {
     let pipelines = FakePipelines()
     let clock = ManualClock()

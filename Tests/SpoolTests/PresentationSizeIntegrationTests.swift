@@ -7,7 +7,7 @@ import Testing
 /// the display matrix, non-square pixels stretched), like AVPlayerItem's — for clips the
 /// ffmpeg CLI made.
 @MainActor
-@Suite("PlayerItem.presentationSize (integration)", .serialized, .timeLimit(.minutes(2)))
+@Suite("PlayerItem.presentationSize (integration)", .serialized, .timeLimit(.minutes(3)))
 struct PresentationSizeIntegrationTests {
     /// The size `url`'s item reports once ready.
     private func presentationSize(of url: URL) async throws -> (width: Int, height: Int) {

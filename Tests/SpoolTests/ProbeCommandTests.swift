@@ -3,7 +3,7 @@ import SpoolTestSupport
 import Testing
 
 /// Runs the built `spool` executable the way a user would.
-@Suite("spool probe", .timeLimit(.minutes(2)))
+@Suite("spool probe", .timeLimit(.minutes(3)))
 struct ProbeCommandTests {
     static func spool(_ arguments: String...) async throws -> ToolOutput {
         try await ToolRunner.run(try ToolRunner.builtProduct("spool"), arguments)

@@ -7,7 +7,7 @@ import Testing
 /// The queue as the engine the seed's `PlayerController` drives (what `spool play` runs on):
 /// which item each load makes current, and which item's states reach the store.
 @MainActor
-@Suite("QueuePlayerEngine", .timeLimit(.minutes(1)))
+@Suite("QueuePlayerEngine", .timeLimit(.minutes(3)))
 struct QueuePlayerEngineTests {
     let pipelines = FakePipelines()
     let configuration = PlayerConfiguration(makeAudioOutput: nil, videoOutput: nil, clock: ManualClock())

@@ -5,7 +5,7 @@ import Testing
 @testable import Spool
 
 @MainActor
-@Suite("QueuePlayer and PlayerLooper", .timeLimit(.minutes(1)))
+@Suite("QueuePlayer and PlayerLooper", .timeLimit(.minutes(3)))
 struct QueuePlayerTests {
     let pipelines = FakePipelines()
     let configuration = PlayerConfiguration(makeAudioOutput: nil, videoOutput: nil, clock: ManualClock())

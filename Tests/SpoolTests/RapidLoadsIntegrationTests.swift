@@ -7,7 +7,7 @@ import Testing
 /// running. It counts this process's threads (`/proc/self/task`), which other tests running
 /// beside it would change, so it runs in the serial pass (`REALTIME_SUITES` in the Makefile).
 @MainActor
-@Suite("Rapid loads leave nothing running (integration)", .timeLimit(.minutes(2)))
+@Suite("Rapid loads leave nothing running (integration)", .timeLimit(.minutes(3)))
 struct RapidLoadsIntegrationTests {
     /// The seed's scenario on the real engine: the user skips through episodes faster than
     /// they load. Slow items are throttled HTTP streams whose download is under way when the

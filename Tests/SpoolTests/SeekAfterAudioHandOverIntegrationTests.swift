@@ -14,7 +14,7 @@ import Testing
 /// Now such a seek is refused (it completes with `false`), and the item ends with its video.
 /// In virtual time: the seeks come at exact instants inside the hand-over window.
 @MainActor
-@Suite("A seek after the audio hand-over (integration)", .timeLimit(.minutes(1)))
+@Suite("A seek after the audio hand-over (integration)", .timeLimit(.minutes(3)))
 struct SeekAfterAudioHandOverIntegrationTests {
     /// 3 s of 320x240 testsrc2 with 2 s of a tone (the audio hands over a second before the
     /// video ends), a keyframe every second.

@@ -8,7 +8,7 @@ import Testing
 /// for the first data of a seek is not a stall (issue 14); running dry after data played still
 /// is (`StallWaitingVirtualTimeIntegrationTests`).
 @MainActor
-@Suite("Stalls: none before a seek's first data (integration)", .timeLimit(.minutes(1)))
+@Suite("Stalls: none before a seek's first data (integration)", .timeLimit(.minutes(3)))
 struct StallBeforeDataIntegrationTests {
     /// How long a seek's data is held back: far longer than the 100 ms that makes a stall.
     nonisolated static let seekDataDelay = Duration.milliseconds(1500)

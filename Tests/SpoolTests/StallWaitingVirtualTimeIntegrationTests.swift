@@ -9,7 +9,7 @@ import Testing
 /// or a saturated machine, and the stalls are counted exactly. (The real-time version,
 /// `StallWaitingIntegrationTests`, ran 12 s of real time and could only bound them loosely.)
 @MainActor
-@Suite("Stalls: waiting to minimize stalling, in virtual time (integration)", .timeLimit(.minutes(1)))
+@Suite("Stalls: waiting to minimize stalling, in virtual time (integration)", .timeLimit(.minutes(3)))
 struct StallWaitingVirtualTimeIntegrationTests {
     /// 30 s of 128 kb/s MP3: 16,000 bytes per second of media.
     static func tone() async throws -> Data {

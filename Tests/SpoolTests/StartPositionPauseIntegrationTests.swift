@@ -11,7 +11,7 @@ import Testing
 /// frame then moved the paused playhead back to the target (two screenshots of one pause got
 /// two times). In virtual time (`VirtualTimePlayback`): the seek's bytes arrive 1 s late.
 @MainActor
-@Suite("A pause before a start position's first frame (integration)", .timeLimit(.minutes(1)))
+@Suite("A pause before a start position's first frame (integration)", .timeLimit(.minutes(3)))
 struct StartPositionPauseIntegrationTests {
     /// 10 s of 320x240 testsrc2 and a tone, a keyframe every second, its index at the front
     /// (opening reads from offset 0 only; the seek reads from later on).

@@ -7,7 +7,7 @@ import Testing
 /// The seed's promise against real I/O: switching items stops the previous item's download.
 /// A real HTTP server on loopback is the witness; the real FFmpeg probe is the loader.
 @MainActor
-@Suite("Superseded loads (integration)", .timeLimit(.minutes(1)))
+@Suite("Superseded loads (integration)", .timeLimit(.minutes(3)))
 struct SupersededLoadIntegrationTests {
     @Test("a superseded load's download stops long before the file is served; only B's states are seen")
     func supersededDownloadStops() async throws {

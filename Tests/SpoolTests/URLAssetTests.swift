@@ -5,7 +5,7 @@ import SpoolTestSupport
 import Synchronization
 import Testing
 
-@Suite("URLAsset loading", .timeLimit(.minutes(2)))
+@Suite("URLAsset loading", .timeLimit(.minutes(3)))
 struct URLAssetTests {
     static func fixtureBytes(_ fixture: TestMedia.Fixture) async throws -> Data {
         try Data(contentsOf: await TestMedia.url(for: fixture))

@@ -9,7 +9,7 @@ import Testing
 /// used to run on past the missing frames: no stall was reported, and the frames were dropped
 /// as late when they came.
 @MainActor
-@Suite("Stalls of a video-only item (integration)", .timeLimit(.minutes(1)))
+@Suite("Stalls of a video-only item (integration)", .timeLimit(.minutes(3)))
 struct VideoOnlyStallIntegrationTests {
     /// 20 s of 320x240 video at 25 fps and about 200 kb/s in Matroska (whose header says what
     /// the probe needs: an MPEG-TS is probed for seconds of media), no audio.

@@ -7,7 +7,7 @@ import Testing
 /// The controller reading an asset's chapters through the public API into timeline marks,
 /// with a real player on null outputs; the controls' timers on a manual clock.
 @MainActor
-@Suite("Player controls chapters with a real player", .timeLimit(.minutes(2)))
+@Suite("Player controls chapters with a real player", .timeLimit(.minutes(3)))
 struct PlayerControlsChapterIntegrationTests {
     @Test("A Matroska file's chapters become the timeline's marks; PgUp seeks exactly to the next one")
     func marksFromTheAsset() async throws {

@@ -4,7 +4,7 @@ import SpoolUI
 import Testing
 
 /// The hover tooltip over a chaptered timeline, read back by tesseract.
-@Suite("Controls chapter tooltip read back", .timeLimit(.minutes(2)))
+@Suite("Controls chapter tooltip read back", .timeLimit(.minutes(3)))
 struct PlayerControlsChapterOCRIntegrationTests {
     @Test("Hovering the timeline shows the time and the chapter's title under the pointer")
     func tooltip() async throws {

@@ -7,7 +7,7 @@ import Testing
 /// The adapter on a real player playing generated clips into null outputs. Waits are bounded
 /// and on conditions; the controls' own timers run on a manual clock.
 @MainActor
-@Suite("Player controls controller with a real player", .timeLimit(.minutes(2)))
+@Suite("Player controls controller with a real player", .timeLimit(.minutes(3)))
 struct PlayerControlsControllerIntegrationTests {
     let clock = ManualClock()
 
@@ -139,7 +139,7 @@ struct PlayerControlsControllerIntegrationTests {
 
 /// The route picker against the test services' PulseAudio daemon (two null sinks).
 @MainActor
-@Suite("Player controls route picker", .timeLimit(.minutes(2)))
+@Suite("Player controls route picker", .timeLimit(.minutes(3)))
 struct PlayerControlsRoutePickerIntegrationTests {
     @Test("The picker lists the server's sinks and moves the playing stream to the one chosen")
     func movesThePlayingStream() async throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// The drawn overlay read back by other programs: tesseract (Debian's tesseract-ocr) reads
 /// the time labels and the error banner, and ffmpeg decodes the PNG to the same pixels.
-@Suite("Controls overlay read back", .timeLimit(.minutes(2)))
+@Suite("Controls overlay read back", .timeLimit(.minutes(3)))
 struct PlayerControlsOCRIntegrationTests {
     let renderer: PlayerControlsRenderer
 

@@ -7,7 +7,7 @@ import Testing
 /// The overlay's spine is the app's state store: the banner, spinner and paused state come
 /// from the store's state of the current item, and a state of any other item never shows.
 @MainActor
-@Suite("Player controls on a state store", .timeLimit(.minutes(1)))
+@Suite("Player controls on a state store", .timeLimit(.minutes(3)))
 struct PlayerControlsStateStoreTests {
     @Test("the store's failure of the current item shows the banner; another item's failure never does")
     func showsTheStoresStateOfTheCurrentItem() async throws {

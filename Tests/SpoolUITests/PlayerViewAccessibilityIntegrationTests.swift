@@ -5,7 +5,7 @@ import Testing
 /// `spool play`'s controls as a screen reader sees them: pyatspi (Tests/ATSPIClient) finds the
 /// running player on the test accessibility bus by its name, reads the controls and presses
 /// Pause; the player pauses (its `--events` log says so).
-@Suite("spool play on the accessibility bus (pyatspi)", .serialized, .exclusiveScreen, .timeLimit(.minutes(2)))
+@Suite("spool play on the accessibility bus (pyatspi)", .serialized, .exclusiveScreen, .timeLimit(.minutes(3)))
 @MainActor
 struct PlayerViewAccessibilityIntegrationTests {
     @Test("pyatspi reads spool play's controls and presses Pause")

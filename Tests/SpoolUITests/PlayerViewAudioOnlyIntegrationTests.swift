@@ -5,7 +5,7 @@ import Testing
 
 /// An audio-only item in `spool play`: the window opens without video and shows the cover
 /// art from the file's tags above its title and artist (read back by tesseract).
-@Suite("spool play shows an audio-only item (Xvfb + tesseract)", .serialized, .exclusiveScreen, .timeLimit(.minutes(2)))
+@Suite("spool play shows an audio-only item (Xvfb + tesseract)", .serialized, .exclusiveScreen, .timeLimit(.minutes(3)))
 struct PlayerViewAudioOnlyIntegrationTests {
     @Test("An MP3 with a cover picture: the cover, the title and the artist in the middle of the window")
     func coverArtTitleAndArtist() async throws {

@@ -6,7 +6,7 @@ import Testing
 /// A failed item in `spool play --keep-open`: the window shows the player's message in the
 /// error banner (read back by tesseract), and its Next button, clicked with the real pointer,
 /// goes on (here: to the end of the queue, exit status 1 for the failure).
-@Suite("spool play's error banner (Xvfb + xdotool + tesseract)", .serialized, .exclusiveScreen, .timeLimit(.minutes(2)))
+@Suite("spool play's error banner (Xvfb + xdotool + tesseract)", .serialized, .exclusiveScreen, .timeLimit(.minutes(3)))
 struct PlayerViewBannerIntegrationTests {
     @Test("The banner's message is readable on screen and Next moves on")
     func bannerReadsBackAndNextMovesOn() async throws {

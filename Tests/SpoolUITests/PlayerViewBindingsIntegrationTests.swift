@@ -5,7 +5,7 @@ import Testing
 /// input.conf in `spool play`'s window: a binding overrides a built-in key (`q` pauses instead
 /// of quitting), another runs its command (`x quit`), and bad lines are reported with
 /// file:line and skipped.
-@Suite("spool play's input.conf (Xvfb + xdotool)", .serialized, .exclusiveScreen, .timeLimit(.minutes(2)))
+@Suite("spool play's input.conf (Xvfb + xdotool)", .serialized, .exclusiveScreen, .timeLimit(.minutes(3)))
 struct PlayerViewBindingsIntegrationTests {
     @Test("q rebound to cycle pause pauses; x quit quits; bad lines are named")
     func bindingsInTheWindow() async throws {

@@ -6,7 +6,7 @@ import Testing
 /// A PGS track drawn in `spool play`'s window: the written red block (authored on 1280x720,
 /// over a 640x360 video) appears at its place scaled to the picture's rectangle while the cue lasts (its hole shows the video), and
 /// nowhere before or after. Screenshot: `.build/test-screenshots/osc-subtitle-bitmap.png`.
-@Suite("spool play draws bitmap subtitles (Xvfb)", .serialized, .exclusiveScreen, .timeLimit(.minutes(2)))
+@Suite("spool play draws bitmap subtitles (Xvfb)", .serialized, .exclusiveScreen, .timeLimit(.minutes(3)))
 struct PlayerViewBitmapSubtitlesIntegrationTests {
     static func isRed(_ pixel: (red: UInt8, green: UInt8, blue: UInt8)) -> Bool {
         pixel.red > 200 && pixel.green < 60 && pixel.blue < 60

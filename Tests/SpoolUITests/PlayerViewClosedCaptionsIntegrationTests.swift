@@ -6,7 +6,7 @@ import Testing
 /// Closed captions drawn in `spool play`'s window: selected with `--sub-lang cc1`, the
 /// caption the video carries (8–11 s) shows as near-white glyphs in the lower part of the
 /// flat blue picture only while it lasts, like a text subtitle.
-@Suite("spool play draws closed captions (Xvfb + libass)", .serialized, .exclusiveScreen, .timeLimit(.minutes(2)))
+@Suite("spool play draws closed captions (Xvfb + libass)", .serialized, .exclusiveScreen, .timeLimit(.minutes(3)))
 struct PlayerViewClosedCaptionsIntegrationTests {
     @Test("CC1 chosen: no glyphs before the caption, glyphs in the lower part during it, none after; without: none")
     func captionOnScreen() async throws {

@@ -6,7 +6,7 @@ import Testing
 /// `spool play --wid ID` inside another X client's window (Tests/X11Host/embed_host.py, over
 /// python3-xlib): the video and the controls show inside it, and the player follows when that
 /// client resizes its window.
-@Suite("spool play embedded in another window (--wid)", .serialized, .exclusiveScreen, .timeLimit(.minutes(2)))
+@Suite("spool play embedded in another window (--wid)", .serialized, .exclusiveScreen, .timeLimit(.minutes(3)))
 struct PlayerViewEmbeddingIntegrationTests {
     static let host = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("X11Host/embed_host.py")

@@ -7,7 +7,7 @@ import Testing
 /// an error banner over the item that plays now. The queue is a clip, an item whose server
 /// answers 404 only after 8 s, and the clip again; `n` twice skips the slow one while it is
 /// still opening; its failure comes after, and the window keeps showing the third item's video.
-@Suite("spool play: no late error over the next item (Xvfb)", .serialized, .exclusiveScreen, .timeLimit(.minutes(2)))
+@Suite("spool play: no late error over the next item (Xvfb)", .serialized, .exclusiveScreen, .timeLimit(.minutes(3)))
 struct PlayerViewLateFailureIntegrationTests {
     @Test("A slow item that fails after Next leaves no banner over the next one")
     func lateFailureAfterNext() async throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// Subtitles drawn in `spool play`'s window by libass: a sidecar SubRip cue over a flat clip
 /// shows white glyph pixels in the lower part of the picture only while the cue lasts.
-@Suite("spool play draws subtitles (Xvfb + libass)", .serialized, .exclusiveScreen, .timeLimit(.minutes(2)))
+@Suite("spool play draws subtitles (Xvfb + libass)", .serialized, .exclusiveScreen, .timeLimit(.minutes(3)))
 struct PlayerViewSubtitlesIntegrationTests {
     /// Whether `rect` holds glyph pixels: near white, which the flat blue clip never is.
     static func hasGlyphs(in rect: OverlayRect, of pixels: WindowPixels) -> Bool {

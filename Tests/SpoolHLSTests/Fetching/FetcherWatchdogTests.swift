@@ -4,7 +4,7 @@ import SpoolHLS
 import Testing
 
 /// "Every fetch ends" even over a transport that never reports back: the fetcher's watchdog.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct FetcherWatchdogTests {
     @Test("a transport that never answers nor times out: the fetch fails after the silence limit and is stopped")
     func watchdog() async throws {

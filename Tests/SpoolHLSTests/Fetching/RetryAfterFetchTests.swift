@@ -7,7 +7,7 @@ import Testing
 
 /// `Retry-After` on the HLS fetch path: a real server refuses, the fetcher reports the
 /// header, and `RetryingFetch` pauses for it on the injected pause (no real waiting).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct RetryAfterFetchTests {
     static let body = Data("#EXTM3U\n".utf8)
 

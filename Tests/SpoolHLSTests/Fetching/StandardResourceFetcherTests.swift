@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 
 /// The fetcher's guarantees on a real loopback server, over each transport.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct StandardResourceFetcherTests {
     static let file = RandomBytes.make(count: 256 << 10)
 

@@ -6,7 +6,7 @@ import Testing
 
 /// The `s` key of `spool play`, pressed on a real terminal: `script` gives spool a
 /// pseudo-terminal (so its key reader runs) and forwards the keys this test writes.
-@Suite("spool play: s takes a screenshot (integration)", .timeLimit(.minutes(2)))
+@Suite("spool play: s takes a screenshot (integration)", .timeLimit(.minutes(3)))
 struct ScreenshotIntegrationTests {
     /// `spool play` under `script`, its terminal output collected as it comes.
     final class TerminalSession: Sendable {

@@ -6,7 +6,7 @@ import Testing
 /// Scrub previews while the same asset plays in real time: the previews come from a demuxer and
 /// decoder of their own on a low-priority thread, so playback neither stalls nor drops more.
 @MainActor
-@Suite("ScrubPreviewProvider during playback (integration)", .serialized, .timeLimit(.minutes(2)))
+@Suite("ScrubPreviewProvider during playback (integration)", .serialized, .timeLimit(.minutes(3)))
 struct ScrubPreviewPlaybackIntegrationTests {
     struct Run {
         var statistics: PlaybackStatistics
