@@ -105,7 +105,7 @@ REALTIME_SUITES := $(REALTIME_SUITES)|ClosedCaptionIntegrationTests
 # Frame-exact HLS ladders against ffmpeg, AES-128 over nginx, and the CLI against a silent server
 # (about 20 s of spool): moved into the main pass once its silent-server bound left (session 23),
 # its load in the main pass's start-up storm pushed @MainActor suites past their 60-s limits
-# (fresh-clone run of 7c1d1c2: six of them at once). The timing it once bounded is measured in
+# (fresh-clone run of 4c167ba: six of them at once). The timing it once bounded is measured in
 # virtual time now (HLSVirtualTimeIntegrationTests).
 REALTIME_SUITES := $(REALTIME_SUITES)|HLSPlaybackIntegrationTests
 # Every spool play window suite (they hold the one screen in turn anyway, `.exclusiveScreen`):
