@@ -1,5 +1,4 @@
 import SpoolCore
-import Synchronization
 
 extension Demuxer {
     /// Stops a demuxer from any thread, including while it is still opening.

@@ -1,7 +1,6 @@
 internal import CFFmpeg
 public import Foundation
 public import SpoolCore
-import Synchronization
 
 /// A video output that writes what `ffmpeg -i F -map 0:v:0 -f framemd5 -` writes for the
 /// same stream (FFmpeg 5.1): the `framemd5` header, then one line per frame with its

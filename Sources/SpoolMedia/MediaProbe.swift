@@ -1,6 +1,5 @@
 public import Foundation
 public import SpoolCore
-import Synchronization
 
 /// Probes a container once, on its own thread: opens a byte source, lets FFmpeg read the
 /// header and stream info, and describes it as a `ProbeResult`.

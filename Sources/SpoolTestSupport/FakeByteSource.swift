@@ -1,7 +1,6 @@
 import Dispatch
 public import Foundation
 public import SpoolCore
-import Synchronization
 
 /// An in-memory `ByteSource` with a script: the bytes, an error at a byte offset, a point
 /// where reads block until released or cancelled. It records what was asked of it, so tests

@@ -1,7 +1,6 @@
 import Foundation
 import Spool
 import SpoolCore
-import Synchronization
 
 /// The outputs `spool play` uses, chosen from `--ao`/`--vo` and what the machine offers.
 /// With `main`, the only place that builds real outputs and clocks.

@@ -1,6 +1,5 @@
 import Foundation
 import SpoolTestSupport
-import Synchronization
 import Testing
 
 @testable import SpoolCore

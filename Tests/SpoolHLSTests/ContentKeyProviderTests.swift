@@ -2,7 +2,6 @@ import Foundation
 import SpoolCore
 import SpoolHLS
 import SpoolTestSupport
-import Synchronization
 import Testing
 
 /// URLContentKeyProvider with a fake byte source factory that records what was fetched.

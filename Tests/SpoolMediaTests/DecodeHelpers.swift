@@ -2,7 +2,6 @@ import Foundation
 import SpoolCore
 import SpoolMedia
 import SpoolTestSupport
-import Synchronization
 
 /// Collects what a `FrameMD5Writer` hands its sink, from whichever thread it writes.
 final class TextCollector: Sendable {

@@ -1,7 +1,6 @@
 import SpoolCore
 import SpoolOutput
 import SpoolTestSupport
-import Synchronization
 import Testing
 
 /// The null output: takes every format, counts, reports each frame, refuses after stop.

@@ -2,7 +2,6 @@ import Foundation
 import SpoolCore
 import SpoolPersistence
 import SpoolTestSupport
-import Synchronization
 import Testing
 
 /// `HTTPProgressAPI` against a loopback server playing the progress service.

@@ -1,5 +1,4 @@
 import SpoolCore
-import Synchronization
 import Testing
 
 @testable import SpoolTestSupport

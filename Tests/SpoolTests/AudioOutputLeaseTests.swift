@@ -1,7 +1,6 @@
 import Foundation
 import SpoolCore
 import SpoolTestSupport
-import Synchronization
 import Testing
 
 @testable import Spool

@@ -29,10 +29,7 @@ struct AudioShorterThanVideoIntegrationTests {
         let playing = playback.player.currentTime().seconds
         #expect(playing > 2.8, "a second after the audio's end the playhead stands at \(playing) s")
         await playback.run(until: .milliseconds(4500))
-        let id = playback.item.id
-        #expect(
-            await playback.events.wait { $0.contains(.didPlayToEnd(itemID: id)) },
-            "the item did not end with its video: \(playback.events.elements)")
+        #expect(await playback.playedToEnd(), "the item did not end with its video: \(playback.events.elements)")
         #expect(playback.statistics.stalls == 0)
     }
 }

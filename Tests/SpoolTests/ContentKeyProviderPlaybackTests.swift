@@ -2,7 +2,6 @@ import Foundation
 import Spool
 import SpoolCore
 import SpoolTestSupport
-import Synchronization
 import Testing
 
 /// `PlayerItem.contentKeyProvider` on the real engine: the app's provider, not the key URI,

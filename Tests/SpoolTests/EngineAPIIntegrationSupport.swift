@@ -2,7 +2,6 @@ import Foundation
 import Spool
 import SpoolCore
 import SpoolTestSupport
-import Synchronization
 
 /// Records every element of a stream on the main actor and lets a test wait, in bounded real
 /// time, until the record satisfies a condition — woken by each new element, not by polling.

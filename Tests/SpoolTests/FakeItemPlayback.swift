@@ -1,6 +1,5 @@
 import Foundation
 import SpoolCore
-import Synchronization
 
 @testable import Spool
 @testable import SpoolEngine

@@ -2,7 +2,6 @@ import Foundation
 import Spool
 import SpoolCore
 import SpoolTestSupport
-import Synchronization
 import Testing
 
 /// Alternate audio renditions, subtitle renditions and sidecar subtitles, played by the built

@@ -60,10 +60,7 @@ struct HLSVirtualTimeIntegrationTests {
         let playhead = playback.player.currentTime().seconds
         #expect(playhead > 10.9 && playhead <= 11.0, "at 11 s of virtual time the playhead reads \(playhead) s")
         await playback.run(until: .seconds(13))
-        let id = playback.item.id
-        #expect(
-            await playback.events.wait { $0.contains(.didPlayToEnd(itemID: id)) },
-            "no end: \(playback.events.elements)")
+        #expect(await playback.playedToEnd(), "no end: \(playback.events.elements)")
         #expect(playback.statistics.stalls == 0)
         let segments = log.all.map(\.name).filter { $0.hasSuffix(".ts") }
         #expect(Set(segments).count == segments.count, "a segment fetched twice: \(segments)")

@@ -2,7 +2,6 @@ import Foundation
 import Spool
 import SpoolCore
 import SpoolTestSupport
-import Synchronization
 import Testing
 
 /// A long pause frees the pipeline's memory (issue 14; the seeds' `pauseAndReleaseResources`):

@@ -2,7 +2,6 @@ import Foundation
 import Spool
 import SpoolCore
 import SpoolTestSupport
-import Synchronization
 import Testing
 
 @Suite("URLAsset loading", .timeLimit(.minutes(3)))

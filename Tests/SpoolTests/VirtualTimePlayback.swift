@@ -93,6 +93,13 @@ final class VirtualTimePlayback {
     /// The item's counters now.
     var statistics: PlaybackStatistics { item.accessLog().statistics }
 
+    /// Whether the item's end reached the main actor (waiting for it at most 20 s of real time:
+    /// the event comes after the engine reported it, later still on a loaded machine).
+    func playedToEnd() async -> Bool {
+        let id = item.id
+        return await events.wait { $0.contains(.didPlayToEnd(itemID: id)) }
+    }
+
     /// Stalls begun and ended, as the main actor's events say, once they have reached
     /// `expected` (or 20 s of real time passed): the events come after the engine counted them,
     /// later still on a loaded machine, so a count read at once may lag. More than expected

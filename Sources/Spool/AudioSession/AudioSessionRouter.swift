@@ -1,6 +1,5 @@
 import Foundation
 import SpoolCore
-import Synchronization
 
 /// The thread-safe half of an `AudioSession`: it meets the player's audio output on the
 /// pipeline thread that makes it, and carries the output's events to the main actor.

@@ -1,6 +1,5 @@
 import SpoolCore
 import SpoolOutput
-import Synchronization
 
 extension PictureInPictureController {
     /// Stops Picture-in-Picture. `restoring`: the delegate restores the interface first (the

@@ -1,6 +1,5 @@
 import Foundation
 public import SpoolCore
-import Synchronization
 
 /// A `QueuePlayer` as the engine a `PlayerController` drives, so an app that plays a queue
 /// (and `spool play`) runs it through the seed's controller and state store: each item the

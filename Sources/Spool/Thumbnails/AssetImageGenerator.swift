@@ -1,5 +1,4 @@
 public import SpoolCore
-import Synchronization
 
 /// Makes still images of an asset's video at given times: AVAssetImageGenerator's
 /// counterpart.

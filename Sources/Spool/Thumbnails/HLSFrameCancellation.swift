@@ -1,7 +1,6 @@
 import SpoolCore
 import SpoolHLS
 import SpoolMedia
-import Synchronization
 
 /// Stops an `HLSFrameSource` from any thread: its fetcher (a download in flight returns at
 /// once) and the demuxer reading fetched bytes, if any.

@@ -1,6 +1,5 @@
 import Foundation
 import SpoolCore
-import Synchronization
 
 /// A seekable byte source over bytes already fetched (an init section and an I-frame or a
 /// segment), so a `Demuxer` reads them like a file. The URL only names the bytes (its path

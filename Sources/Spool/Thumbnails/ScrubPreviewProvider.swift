@@ -1,5 +1,4 @@
 public import SpoolCore
-import Synchronization
 
 /// Preview images for a timeline being hovered or scrubbed: keyframe-fast, latest request
 /// wins, a few kept.

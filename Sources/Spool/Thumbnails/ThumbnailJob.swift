@@ -1,5 +1,4 @@
 import SpoolCore
-import Synchronization
 
 /// One pending image request: its settings and the completion that answers it exactly once,
 /// whoever comes first — the worker with a result, or a cancellation with `.cancelled`.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The process's standard input as media (`spool play -`), shared by every byte source made
 /// for it: the asset's probe reads first, then the player opens the input again, and a pipe

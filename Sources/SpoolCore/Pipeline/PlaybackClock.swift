@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The master clock of one playing item: the media time being heard (or seen) right now.
 ///
 /// The audio thread *anchors* it after every write (media time of the sample being heard =

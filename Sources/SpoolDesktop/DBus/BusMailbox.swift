@@ -1,6 +1,5 @@
 import Glibc
 import SpoolCore
-import Synchronization
 
 /// Requests for the bus thread from other threads, and the pipe that wakes it.
 ///

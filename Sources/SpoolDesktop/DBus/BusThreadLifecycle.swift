@@ -1,5 +1,4 @@
 import SpoolCore
-import Synchronization
 
 /// Lets tasks wait, without blocking, until a bus thread has finished.
 final class BusThreadLifecycle: Sendable {

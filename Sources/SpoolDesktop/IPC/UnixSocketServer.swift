@@ -1,6 +1,5 @@
 import Foundation
 import SpoolCore
-import Synchronization
 
 /// A line-based server on a UNIX stream socket (mpv's `--input-ipc-server`): any number of
 /// clients, each sending newline-terminated lines and receiving whatever `send` queues for it.

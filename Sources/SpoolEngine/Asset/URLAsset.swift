@@ -2,7 +2,6 @@ public import Foundation
 import SpoolCore
 package import SpoolHLS
 import SpoolMedia
-import Synchronization
 
 /// A media file or stream at a URL whose properties load asynchronously, like
 /// `AVURLAsset`: `let (playable, duration) = try await asset.load(.isPlayable, .duration)`.

@@ -1,5 +1,4 @@
 import SpoolCore
-import Synchronization
 
 /// How far the demux thread is ahead of the playhead: the latest packet time it read minus
 /// the clock's media time. The HLS segment stream adds this to what it has queued to know

@@ -1,7 +1,6 @@
 import Foundation
 import SpoolCore
 import SpoolHLS
-import Synchronization
 
 /// The bytes of one run of HLS segments that one demuxer can read in a row: the
 /// initialization section (when there is one), then each segment's bytes, until the stream

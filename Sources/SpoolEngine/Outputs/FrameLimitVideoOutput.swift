@@ -1,6 +1,5 @@
 public import SpoolCore
 import SpoolMedia
-import Synchronization
 
 /// Passes frames to another output until `limit` were presented, then calls `onLimitReached`
 /// once and presents nothing more (`spool play --frames N`: time-to-first-frame and seek

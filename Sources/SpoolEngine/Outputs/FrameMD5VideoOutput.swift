@@ -1,7 +1,6 @@
 import Foundation
 public import SpoolCore
 import SpoolMedia
-import Synchronization
 
 /// A video output that writes one line per frame in the layout of `ffmpeg -f framemd5`, the
 /// MD5 taken over each decoded frame in its native pixel format (`spool play --vo framemd5:FILE`).

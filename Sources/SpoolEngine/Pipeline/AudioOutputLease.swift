@@ -1,5 +1,4 @@
 import SpoolCore
-import Synchronization
 
 /// One item's use of the player's audio output, which outlives the item so that the next item
 /// plays without reopening the device (a gapless queue, a seamless loop).

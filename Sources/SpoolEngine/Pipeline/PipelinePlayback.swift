@@ -2,7 +2,6 @@ import Foundation
 import SpoolCore
 import SpoolHLS
 import SpoolMedia
-import Synchronization
 
 /// The real engine for one item: a demux thread, a video decode thread, a render thread and
 /// an audio thread around FFmpeg, connected by duration-bounded queues (§3 of the design).

@@ -1,5 +1,4 @@
 import SpoolCore
-import Synchronization
 
 /// The counters of one pipeline, written by its threads and read by the player. Every
 /// update is a short critical section; nothing blocks while holding the lock.

@@ -1,5 +1,4 @@
 import SpoolCore
-import Synchronization
 
 /// The render thread: takes decoded frames and presents each when the master clock reaches
 /// it (or at once when untimed), dropping frames that are too late, measuring A/V sync, and

@@ -1,6 +1,5 @@
 public import Foundation
 public import SpoolCore
-import Synchronization
 
 /// The default `ContentKeyProvider`: fetches identity-format AES-128 keys from their URI.
 ///

@@ -1,5 +1,4 @@
 import SpoolCore
-import Synchronization
 
 /// The fetches in flight, and whether the fetcher was cancelled.
 final class FetchTransferTable: Sendable {

@@ -1,6 +1,5 @@
 import Foundation
 import SpoolCore
-import Synchronization
 
 /// A byte source over one whole fetch through a `ResourceFetching`, so code written for byte
 /// sources (the content key provider) fetches over the stream's own connection, with its

@@ -1,6 +1,5 @@
 import Foundation
 import SpoolCore
-import Synchronization
 
 /// The download thread's state and decisions: where it is, which variant, which playlists,
 /// keys and init sections it holds, what failed. Used only on the stream's thread.

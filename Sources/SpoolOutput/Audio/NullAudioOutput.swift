@@ -1,6 +1,5 @@
 import Dispatch
 public import SpoolCore
-import Synchronization
 
 /// Discards audio, but takes as long as a real device would (mpv's ao_null): the engine's
 /// benchmark and test output.

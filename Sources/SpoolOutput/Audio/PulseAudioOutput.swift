@@ -1,5 +1,4 @@
 public import SpoolCore
-import Synchronization
 
 /// Plays audio through a PulseAudio server (or PipeWire's PulseAudio service).
 ///

@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
 public import SpoolCore
-import Synchronization
 
 /// Writes audio to a WAV file of 32-bit float samples (WAVE_FORMAT_IEEE_FLOAT with a `fact`
 /// chunk, which ffmpeg reads as `pcm_f32le`) instead of playing it.

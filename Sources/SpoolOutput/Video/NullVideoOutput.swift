@@ -1,5 +1,4 @@
 public import SpoolCore
-import Synchronization
 
 /// A video output that shows nothing: it accepts every pixel format as it is, counts what
 /// it is given and returns at once (mpv's `vo=null`). For benchmarks of the decode path,

@@ -1,6 +1,5 @@
 import Dispatch
 import SpoolCore
-import Synchronization
 
 /// A one-shot answer from the SDL thread to an async caller, with a deadline.
 ///

@@ -1,6 +1,5 @@
 import Dispatch
 import SpoolCore
-import Synchronization
 
 /// Whether the SDL thread has closed one output's window, for any number of async waiters.
 ///

@@ -1,6 +1,5 @@
 import Foundation
 import SpoolCore
-import Synchronization
 
 /// The `windowEvents()` streams of one output: each event goes to every subscriber, in order.
 final class WindowEventSubscribers: Sendable {

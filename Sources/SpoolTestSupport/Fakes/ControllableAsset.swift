@@ -1,5 +1,4 @@
 public import SpoolCore
-import Synchronization
 
 /// An asset whose property loads suspend until the test releases them, and which records
 /// whether `cancelLoading()` ran — the seed's "the cancel handler runs" made observable.

@@ -1,6 +1,5 @@
 public import Foundation
 public import SpoolCore
-import Synchronization
 
 /// An asset loader whose loads suspend until the test resolves them, so tests can order
 /// "load A, load B, A fails late" exactly. Its assets are the URLs themselves.

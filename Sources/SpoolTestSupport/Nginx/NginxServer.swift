@@ -1,6 +1,5 @@
 public import Foundation
 import SpoolCore
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc

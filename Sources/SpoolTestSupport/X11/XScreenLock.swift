@@ -1,5 +1,4 @@
 import SpoolCore
-import Synchronization
 
 /// One X screen shared by every test that opens windows, in any test target: suites that
 /// look at the screen (screenshots, window positions) take this lock, so windows of another

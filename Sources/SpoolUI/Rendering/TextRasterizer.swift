@@ -1,6 +1,5 @@
 internal import CSDL
 import SpoolCore
-import Synchronization
 
 /// Why text cannot be drawn.
 public struct OverlayTextError: Error, Sendable, CustomStringConvertible {

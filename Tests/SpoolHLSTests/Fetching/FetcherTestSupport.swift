@@ -3,7 +3,6 @@ import SpoolCore
 import SpoolHLS
 import SpoolNetwork
 import SpoolTestSupport
-import Synchronization
 
 /// Every fetcher suite runs against each HTTP client.
 extension HTTPTransportKind {

@@ -2,7 +2,6 @@ import Foundation
 import SpoolCore
 import SpoolHLS
 import SpoolTestSupport
-import Synchronization
 import Testing
 
 /// `RetryingFetch` with a network path: a transport failure while the path is down spends no

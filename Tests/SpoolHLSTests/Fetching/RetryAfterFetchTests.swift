@@ -2,7 +2,6 @@ import Foundation
 import SpoolCore
 import SpoolHLS
 import SpoolTestSupport
-import Synchronization
 import Testing
 
 /// `Retry-After` on the HLS fetch path: a real server refuses, the fetcher reports the

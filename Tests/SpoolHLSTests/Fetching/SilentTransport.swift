@@ -1,6 +1,5 @@
 import Foundation
 import SpoolCore
-import Synchronization
 
 /// A transport that sends nothing and reports nothing, ever (not even a time-out): what only
 /// the fetcher's own watchdog and `cancel()` can end. It records what it was asked.

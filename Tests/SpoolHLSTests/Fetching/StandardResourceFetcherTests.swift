@@ -2,7 +2,6 @@ import Foundation
 import SpoolCore
 import SpoolHLS
 import SpoolTestSupport
-import Synchronization
 import Testing
 
 /// The fetcher's guarantees on a real loopback server, over each transport.

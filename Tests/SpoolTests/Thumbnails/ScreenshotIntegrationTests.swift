@@ -1,7 +1,6 @@
 import Foundation
 import SpoolCore
 import SpoolTestSupport
-import Synchronization
 import Testing
 
 /// The `s` key of `spool play`, pressed on a real terminal: `script` gives spool a

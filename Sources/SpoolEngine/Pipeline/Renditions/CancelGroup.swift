@@ -1,5 +1,4 @@
 import SpoolCore
-import Synchronization
 
 /// Cancellations for the streams an item opens as it plays (rendition audio, subtitles), so
 /// stopping the item reaches all of them: one registered after `cancelAll()` is called at once.

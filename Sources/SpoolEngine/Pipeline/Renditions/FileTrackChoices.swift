@@ -1,5 +1,4 @@
 import SpoolCore
-import Synchronization
 
 /// The audio and subtitle tracks a file item plays, shared by the main actor (which changes
 /// them with `select`) and the demux and subtitle threads (which follow them). Each change

@@ -1,6 +1,5 @@
 import SpoolCore
 import SpoolHLS
-import Synchronization
 
 /// The renditions an HLS item plays, shared by the main actor (which changes them) and the
 /// demux and subtitle threads (which follow them). Each change bumps a version, so a thread

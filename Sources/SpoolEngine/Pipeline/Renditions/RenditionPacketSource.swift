@@ -1,7 +1,6 @@
 import Foundation
 import SpoolCore
 import SpoolMedia
-import Synchronization
 
 /// The packet source of an HLS item whose audio comes from an alternate rendition: video (and
 /// anything else) from the variant's stream, audio from the rendition's own segment stream,

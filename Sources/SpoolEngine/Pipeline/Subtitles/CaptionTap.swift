@@ -1,6 +1,5 @@
 import SpoolCore
 import SpoolMedia
-import Synchronization
 
 /// Closed-caption data taken from the video packets the demux thread already reads, for an
 /// HLS item's CLOSED-CAPTIONS rendition: the captions travel in the variant's own video, so
