@@ -34,9 +34,17 @@ struct SpoolWindowSession {
         let title = more.isEmpty ? "\(input) — Spool" : "Spool"
         let info = try await X11WindowInfo.waitForMapped(title)
         guard let info else {
-            run.cancel()
+            // Rare (once in many CI runs, not reproduced in 400 local runs): what spool was
+            // doing is the only clue, so its stacks go into the failure before it is killed.
+            let events = (try? String(contentsOfFile: eventsPath, encoding: .utf8)) ?? ""
+            let stacks = await HungChildDiagnosis.stacksThenKill(marker: eventsPath)
             let output = try? await run.value
-            throw ToolError(description: "no window \(title) appeared; spool said: \(output?.errorText ?? "?")")
+            throw ToolError(
+                description: """
+                    no window \(title) appeared; its events: \(events.isEmpty ? "none" : events)
+                    spool said: \(output?.errorText ?? "?")
+                    its threads: \(stacks)
+                    """)
         }
         return SpoolWindowSession(title: title, window: info, run: run, eventsPath: eventsPath)
     }
