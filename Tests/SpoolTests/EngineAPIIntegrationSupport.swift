@@ -27,12 +27,13 @@ final class StreamRecorder<Element: Sendable> {
         consumer = nil
     }
 
-    /// Waits until `condition` holds for the elements recorded so far, or `timeout` passes.
+    /// Waits until `condition` holds for the elements recorded so far, or `timeout` passes
+    /// (a hang guard: scaled by `HangGuard.scale` under ThreadSanitizer).
     func wait(timeout: Duration = .seconds(20), until condition: @escaping ([Element]) -> Bool) async -> Bool {
         if condition(elements) { return true }
         let id = UUID()
         let timer = Task { [weak self] in
-            do { try await Task.sleep(for: timeout) } catch { return }
+            do { try await Task.sleep(for: HangGuard.scaled(timeout)) } catch { return }
             self?.expire(id)
         }
         defer { timer.cancel() }
