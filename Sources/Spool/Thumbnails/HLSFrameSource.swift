@@ -31,7 +31,9 @@ final class HLSFrameSource: ThumbnailFrameSource {
     /// playlist closest to `maximumSize` is fetched when there is one.
     init(asset: URLAsset, maximumSize: PixelSize?) throws(ImageGenerationError) {
         name = asset.url.redactedForDisplay
-        let fetcher = StandardResourceFetcher.makeForPlayback()
+        // The asset's fetcher, like its probe's and its playback's: one place decides how an
+        // asset's HLS resources are fetched (a test's transport reaches the previews too).
+        let fetcher = asset.makeResourceFetcher()
         self.fetcher = fetcher
         let cancellation = HLSFrameCancellation(fetcher: fetcher)
         self.cancellation = cancellation

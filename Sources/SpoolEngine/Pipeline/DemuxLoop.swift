@@ -60,28 +60,12 @@ final class DemuxLoop {
                 // Start-up: enough is queued for the first frame; reading further would only
                 // compete with its decoding (and, for HLS, fetch ahead). Re-checked every 20 ms
                 // in case the decoder wants more than that before its first picture.
-                _ = control.wait(timeout: .milliseconds(20)) { state -> Bool? in
-                    state.firstFrameReported || state.stopped || state.pendingDemuxSeek != nil ? true : nil
-                }
+                _ = control.wait(timeout: .milliseconds(20)) { $0.endsFirstFrameHold ? true : nil }
                 continue
             }
             // Pick up a pending seek, or wait at the end of the stream for one.
-            let command = control.wait(timeout: nil) { state -> DemuxCommand? in
-                if state.stopped { return .stop }
-                if state.resourcesReleased {
-                    // Once per release: tell the decoders, then read nothing until resumed.
-                    return releasedGeneration == state.generation ? nil : .release(state.generation)
-                }
-                if let seek = state.pendingDemuxSeek {
-                    state.pendingDemuxSeek = nil
-                    return .seek(seek, state.generation)
-                }
-                if let audioSwitch = state.pendingAudioSwitch {
-                    state.pendingAudioSwitch = nil
-                    return .switchAudio(audioSwitch, state.generation)
-                }
-                if atEnd { return nil }
-                return .read(state.generation)
+            let command = control.wait(timeout: nil) { state in
+                state.nextDemuxCommand(atEnd: atEnd, releasedGeneration: releasedGeneration)
             }
             switch command {
             case .stop, nil:
@@ -173,15 +157,6 @@ final class DemuxLoop {
         return control.withLock { state in
             state.rate == 0 && state.generation == generation && state.seek != nil && !state.generationStarted
         }
-    }
-
-    private enum DemuxCommand {
-        case stop
-        case seek(SeekRequest, Int)
-        case switchAudio(AudioSwitchRequest, Int)
-        case read(Int)
-        /// The pipeline's memory was released in this generation (`resourcesReleased`).
-        case release(Int)
     }
 
     /// How far before the playhead an audio switch re-reads: more than the audio thread

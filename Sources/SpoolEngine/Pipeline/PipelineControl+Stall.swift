@@ -37,11 +37,6 @@ extension PipelineControl {
     /// the app turns waiting off; the stall's own end is bounded by the source's (an HLS
     /// stream fails within its deadline, which ends the stream).
     private func waitUntilLikelyToKeepUp(generation: Int) {
-        _ = wait(timeout: nil) { state -> Bool? in
-            let done =
-                state.stopped || state.generation != generation || state.bufferCanResume
-                || !state.waitsToMinimizeStalling
-            return done ? true : nil
-        }
+        _ = wait(timeout: nil) { $0.endsStallWait(generation: generation) ? true : nil }
     }
 }

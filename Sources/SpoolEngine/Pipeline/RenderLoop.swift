@@ -84,10 +84,7 @@ final class RenderLoop: Sendable {
     /// stopped first.
     private func waitUntilCurrent() -> Bool {
         let joinsByAudio = !isUntimed && !drivesClock
-        let current = control.wait(timeout: nil) { state -> Bool? in
-            if state.stopped { return false }
-            return state.isActive || (joinsByAudio && state.audioHasDevice && state.previousVideoDone) ? true : nil
-        }
+        let current = control.wait(timeout: nil) { $0.renderMayShow(joinsByAudio: joinsByAudio) }
         return current == true
     }
 
@@ -120,11 +117,7 @@ final class RenderLoop: Sendable {
         }
         while true {
             // Paused: show the first frame of a generation (the seek's landing frame), then hold.
-            let proceed = control.wait(timeout: nil) { state -> Bool? in
-                if state.stopped || state.generation != generation { return false }
-                if state.rate == 0 && !isFirst { return nil }
-                return true
-            }
+            let proceed = control.wait(timeout: nil) { $0.renderMayProceed(generation: generation, isFirst: isFirst) }
             guard proceed == true else { return false }
             if isFirst && control.withLock({ $0.rate == 0 }) { return true }
             let now = clock.hostNow
@@ -140,9 +133,7 @@ final class RenderLoop: Sendable {
                 return false
             case .wait(let duration):
                 // Sleep on the control condition, so pause, seek and stop wake us at once.
-                _ = control.wait(timeout: duration) { state -> Bool? in
-                    state.stopped || state.generation != generation || state.rate == 0 ? true : nil
-                }
+                _ = control.wait(timeout: duration) { $0.interruptsFrameWait(generation: generation) ? true : nil }
             }
         }
     }

@@ -62,9 +62,8 @@ extension VideoDecodeLoop {
             // Paused: nothing is due until the rate, the visibility or the generation changes.
             let timeout: Duration? =
                 rate == 0 ? nil : .seconds(min(max((time - now).seconds / rate, 0.002), 0.1))
-            _ = control.wait(timeout: timeout) { state -> Bool? in
-                state.isVideoShown || state.stopped || state.generation != generation || state.rate != rate
-                    ? true : nil
+            _ = control.wait(timeout: timeout) {
+                $0.endsHiddenDecoderWait(generation: generation, rate: rate) ? true : nil
             }
         }
     }
