@@ -12,8 +12,9 @@ public import SpoolCore
 ///   `AssetLoadError.cancelled` immediately, FFmpeg's interrupt callback stops it at its
 ///   next check, and the byte source is cancelled so a blocked read returns.
 /// - The source is closed when the probe thread finishes, however it finishes — unless the
-///   probe was asked to keep the container open and succeeded: then it stays open until
-///   `takeOpenedContainer()` hands it over, or until the probe is freed. Once taken,
+///   probe was asked to keep the container open (`keepsContainerOpen`, or `keepContainer()`
+///   before it finished) and succeeded: then it stays open until `takeOpenedContainer()`
+///   hands it over, `discardContainer()` frees it, or the probe is freed. Once taken,
 ///   `cancel()` no longer reaches the source (its new owner's canceller does).
 public final class MediaProbe: Sendable {
     /// The location being probed.
@@ -21,7 +22,7 @@ public final class MediaProbe: Sendable {
 
     private let source: any ByteSource
     private let load: ThreadedLoad<ProbeResult>
-    private let handover = ContainerHandover()
+    private let handover: ContainerHandover
 
     /// Starts probing `source` (not yet opened) on a new thread. With `keepsContainerOpen`,
     /// a successful probe leaves the container open for `takeOpenedContainer()`. With
@@ -34,18 +35,22 @@ public final class MediaProbe: Sendable {
     ) {
         self.source = source
         let interrupt = InterruptFlag()
-        let handover = handover
+        let handover = ContainerHandover(isWanted: keepsContainerOpen)
+        self.handover = handover
         load = ThreadedLoad(
             name: "spool.probe",
             work: {
+                // Always opened to be kept: whether anyone wants it is decided when the probe
+                // ends, since `keepContainer()` may come while it runs.
                 ProbeSession.run(
-                    source: source, interrupt: interrupt, keepOpen: keepsContainerOpen,
-                    captionScanSource: captionScanSource
+                    source: source, interrupt: interrupt, keepOpen: true, captionScanSource: captionScanSource
                 ).map {
                     result, container in
                     // Published before the waiters resume, so a waiter that got the result
-                    // finds the container.
-                    handover.publish(container)
+                    // finds the container. One nobody wants is freed here, on the probe's
+                    // thread, outside the hand-over's lock.
+                    let unwanted = handover.publish(container)
+                    withExtendedLifetime(unwanted) {}
                     return result
                 }
             },
@@ -61,6 +66,22 @@ public final class MediaProbe: Sendable {
     /// later calls, and probes that did not keep it, return `nil`. The caller owns it.
     public func takeOpenedContainer() -> OpenedContainer? {
         handover.take()
+    }
+
+    /// Asks a probe made without `keepsContainerOpen` to keep its container after all: a
+    /// player joined a probe somebody else started. Effective only while the probe runs (a
+    /// finished one has freed it) and before `discardContainer()` or a take.
+    public func keepContainer() {
+        handover.want()
+    }
+
+    /// Frees the container this probe kept and nobody took, without stopping the probe: a
+    /// probe still running frees its container when it ends, and `takeOpenedContainer()`
+    /// returns `nil` from now on. The format context and source are closed on a thread of
+    /// their own, since closing a network source may wait for its transfer to end.
+    public func discardContainer() {
+        guard let container = handover.discard() else { return }
+        SpoolThread.start("spool.probe-close") { withExtendedLifetime(container) {} }
     }
 
     /// The probe's outcome, waiting for it if needed. Throws `AssetLoadError`; throws
@@ -82,18 +103,43 @@ public final class MediaProbe: Sendable {
 private final class ContainerHandover: Sendable {
     private struct State {
         var container: OpenedContainer?
-        /// Taken, or cancelled: no container is kept from now on.
+        /// Somebody will take the container: the probe keeps it when it ends.
+        var isWanted: Bool
+        /// Taken, discarded or cancelled: no container is kept from now on.
         var isClosed = false
         /// A container went to its new owner.
         var wasHandedOver = false
     }
 
-    private let state = Locked(State())
+    private let state: Locked<State>
 
-    /// Keeps `container` for `take()`, unless the hand-over is closed (then it is freed).
-    func publish(_ container: OpenedContainer?) {
+    init(isWanted: Bool) {
+        state = Locked(State(isWanted: isWanted))
+    }
+
+    /// Keeps `container` for `take()` if it is wanted and the hand-over is open; otherwise
+    /// returns it, for the caller to free outside the lock.
+    func publish(_ container: OpenedContainer?) -> OpenedContainer? {
         state.withLock { state in
-            if !state.isClosed { state.container = container }
+            guard state.isWanted, !state.isClosed else { return container }
+            state.container = container
+            return nil
+        }
+    }
+
+    /// Marks the container wanted, unless the hand-over is closed.
+    func want() {
+        state.withLock { state in
+            if !state.isClosed { state.isWanted = true }
+        }
+    }
+
+    /// Closes the hand-over and returns the container nobody took, for the caller to free.
+    func discard() -> OpenedContainer? {
+        state.withLock { state in
+            state.isClosed = true
+            defer { state.container = nil }
+            return state.container
         }
     }
 

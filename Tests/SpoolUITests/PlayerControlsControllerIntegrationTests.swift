@@ -51,7 +51,7 @@ struct PlayerControlsControllerIntegrationTests {
         #expect(controller.model.accessibilityElement(for: .playPause)?.name == "Play")
 
         press(controller, .playPause)
-        #expect(await eventually(timeout: .seconds(30)) { controller.model.playback.phase == .ended })
+        #expect(await eventually { controller.model.playback.phase == .ended })
         #expect(controller.model.layout.frame(of: .replay) != nil)
         #expect(controller.model.areControlsVisible)
 

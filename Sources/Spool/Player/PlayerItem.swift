@@ -139,6 +139,13 @@ public final class PlayerItem: Identifiable {
     public init(asset: URLAsset, id: ItemID = ItemID(UUID().uuidString)) {
         self.asset = asset
         self.id = id
+        // Whoever probes the asset first (a view's metadata, a chapter list, the player), the
+        // container stays open for this item's playback: one open per item.
+        asset.holdForPlayback()
+    }
+
+    deinit {
+        asset.releasePlaybackHold()
     }
 
     /// An item for the media at `url` (a file URL or http(s)), identified by `id`.

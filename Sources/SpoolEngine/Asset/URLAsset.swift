@@ -30,7 +30,15 @@ public final class URLAsset: AsynchronousPropertyLoading {
     /// `StandardResourceFetcher.makeForPlayback()`; tests pass one over an in-memory transport
     /// on a virtual clock.
     package let makeResourceFetcher: @Sendable () -> StandardResourceFetcher
-    private let state = Locked<LoadState>(.idle)
+    private let state = Locked(AssetState())
+
+    private struct AssetState {
+        var load = LoadState.idle
+        /// How many player items hold the asset for playback (`holdForPlayback()`).
+        var playbackHolds = 0
+        /// The media probe whose container waits for the playback to take it.
+        var parked: MediaProbe?
+    }
 
     private enum LoadState {
         case idle
@@ -86,7 +94,7 @@ public final class URLAsset: AsynchronousPropertyLoading {
     /// HLS asset has succeeded: the engine starts from it without fetching them again.
     package var hlsPresentation: HLSPresentation? {
         state.withLock { state in
-            if case .loaded(_, let presentation) = state { return presentation }
+            if case .loaded(_, let presentation) = state.load { return presentation }
             return nil
         }
     }
@@ -133,10 +141,12 @@ public final class URLAsset: AsynchronousPropertyLoading {
     /// Results already loaded stay loaded.
     public func cancelLoading() {
         let probe = state.withLock { state -> Probe? in
-            guard case .probing(let probe) = state else { return nil }
-            state = .idle
+            guard case .probing(let probe) = state.load else { return nil }
+            state.load = .idle
+            if case .media(let media) = probe, media === state.parked { state.parked = nil }
             return probe
         }
+        if case .media(let media)? = probe { ParkedContainers.shared.unpark(media) }
         probe?.cancel()
     }
 
@@ -146,16 +156,68 @@ public final class URLAsset: AsynchronousPropertyLoading {
     }
 
     /// What the engine needs to open the item — whether it plays, and its tracks — plus the
-    /// container the probe left open for the demuxer when this call started the probe (one
-    /// open per item); `nil` when the asset was loaded before, or the probe was already
-    /// running, or the asset is HLS: the demuxer then opens the item itself.
+    /// container the probe left open for the demuxer (one open per item), whoever started
+    /// that probe: this call, or any load while a player item held the asset
+    /// (`holdForPlayback()`). `nil` when the asset was probed before with no item holding it,
+    /// when another playback took the container, or for HLS: the demuxer then opens the item
+    /// itself.
     func loadForPlayback() async throws -> (isPlayable: Bool, tracks: [AssetTrack], container: OpenedContainer?) {
-        let start = startOrJoinProbe(keepingContainerOpen: true)
-        _ = try await probeResult(start)
-        var container: OpenedContainer?
-        if case .waiting(.media(let probe)) = start { container = probe.takeOpenedContainer() }
+        _ = try await probeResult(startOrJoinProbe(keepingContainerOpen: true))
+        let container = takeParkedContainer()
         let (isPlayable, tracks) = try await load(.isPlayable, .tracks)
         return (isPlayable, tracks, container)
+    }
+
+    /// Marks the asset as one a player item will play (`PlayerItem` calls this when it is
+    /// made): from now on any media probe, whoever starts it, keeps its container for
+    /// `loadForPlayback()` — a view's metadata load or a chapter list may start the probe
+    /// first, and the item must still be opened once. Balanced by `releasePlaybackHold()`.
+    package func holdForPlayback() {
+        let probe = state.withLock { state -> MediaProbe? in
+            state.playbackHolds += 1
+            guard case .probing(.media(let probe)) = state.load, state.parked == nil else { return nil }
+            state.parked = probe
+            return probe
+        }
+        guard let probe else { return }
+        probe.keepContainer()
+        ParkedContainers.shared.park(probe)
+    }
+
+    /// Ends one `holdForPlayback()`; when none is left, a container no playback took is freed.
+    package func releasePlaybackHold() {
+        let probe = state.withLock { state -> MediaProbe? in
+            state.playbackHolds = max(state.playbackHolds - 1, 0)
+            guard state.playbackHolds == 0 else { return nil }
+            defer { state.parked = nil }
+            return state.parked
+        }
+        guard let probe else { return }
+        ParkedContainers.shared.unpark(probe)
+        probe.discardContainer()
+    }
+
+    deinit {
+        // Nothing can take the container any more. (A probe still running frees its own.)
+        let probe = state.withLock { $0.parked }
+        if let probe {
+            ParkedContainers.shared.unpark(probe)
+            probe.discardContainer()
+        }
+    }
+
+    /// Whether a probe's container is parked for playback (tests).
+    var hasParkedProbe: Bool { state.withLock { $0.parked != nil } }
+
+    /// The parked container, once.
+    private func takeParkedContainer() -> OpenedContainer? {
+        let probe = state.withLock { state -> MediaProbe? in
+            defer { state.parked = nil }
+            return state.parked
+        }
+        guard let probe else { return nil }
+        ParkedContainers.shared.unpark(probe)
+        return probe.takeOpenedContainer()
     }
 
     private func probeResult(_ start: Start? = nil) async throws(AssetLoadError) -> ProbeResult {
@@ -181,30 +243,39 @@ public final class URLAsset: AsynchronousPropertyLoading {
     }
 
     private func startOrJoinProbe(keepingContainerOpen: Bool) -> Start {
-        state.withLock { state in
-            switch state {
-            case .loaded(let result, _): return .ready(result)
-            case .failed(let error): return .failed(error)
-            case .probing(let probe): return .waiting(probe)
+        let (start, parked) = state.withLock { state -> (Start, MediaProbe?) in
+            let keeps = keepingContainerOpen || state.playbackHolds > 0
+            switch state.load {
+            case .loaded(let result, _): return (.ready(result), nil)
+            case .failed(let error): return (.failed(error), nil)
+            case .probing(let probe):
+                // Joined by a playback (or while an item holds the asset): the probe somebody
+                // else started keeps its container for it.
+                guard keeps, case .media(let media) = probe, state.parked == nil else { return (.waiting(probe), nil) }
+                media.keepContainer()
+                state.parked = media
+                return (.waiting(probe), media)
             case .idle:
                 if isHLS {
                     let probe = Probe.hls(HLSAssetProbe(url: url, fetcher: makeResourceFetcher()))
-                    state = .probing(probe)
-                    return .waiting(probe)
+                    state.load = .probing(probe)
+                    return (.waiting(probe), nil)
                 }
                 do throws(ByteSourceError) {
-                    let probe = Probe.media(
-                        MediaProbe(
-                            source: try makeByteSource(url), keepsContainerOpen: keepingContainerOpen,
-                            captionScanSource: captionScanSource))
-                    state = .probing(probe)
-                    return .waiting(probe)
+                    let media = MediaProbe(
+                        source: try makeByteSource(url), keepsContainerOpen: keeps,
+                        captionScanSource: captionScanSource)
+                    state.load = .probing(.media(media))
+                    if keeps { state.parked = media }
+                    return (.waiting(.media(media)), keeps ? media : nil)
                 } catch {
-                    state = .failed(AssetLoadError(error))
-                    return .failed(AssetLoadError(error))
+                    state.load = .failed(AssetLoadError(error))
+                    return (.failed(AssetLoadError(error)), nil)
                 }
             }
         }
+        if let parked { ParkedContainers.shared.park(parked) }
+        return start
     }
 
     /// What the probe reads a video's first seconds through to find closed captions: a
@@ -222,8 +293,8 @@ public final class URLAsset: AsynchronousPropertyLoading {
     /// Records the outcome of `probe` unless a newer probe or a cancellation replaced it.
     private func settle(_ probe: Probe, as outcome: LoadState) {
         state.withLock { state in
-            guard case .probing(let current) = state, current.isSame(as: probe) else { return }
-            state = outcome
+            guard case .probing(let current) = state.load, current.isSame(as: probe) else { return }
+            state.load = outcome
         }
     }
 }
