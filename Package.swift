@@ -129,7 +129,9 @@ let package = Package(
             path: "Tests/SpoolPersistenceChild", swiftSettings: strictSwift),
         .testTarget(
             name: "SpoolTests",
-            dependencies: ["Spool", "SpoolEngine", "SpoolCore", "SpoolHLS", "SpoolMedia", "SpoolOutput", "SpoolTestSupport"],
+            dependencies: [
+                "Spool", "SpoolEngine", "SpoolCore", "SpoolHLS", "SpoolMedia", "SpoolOutput", "SpoolTestSupport",
+            ],
             swiftSettings: strictSwift),
         // The command line's parsers (options, spool.conf, playlists), tested inside the executable.
         .testTarget(name: "SpoolCLITests", dependencies: ["spool", "Spool"], swiftSettings: strictSwift),
