@@ -21,11 +21,15 @@ struct PlaybackHoldTests {
 
     /// An asset whose every probe or open reads a new fake of the MP4 fixture, blocking at
     /// `blockAt` when given.
-    static func asset(blockAt: Int64? = nil) async throws -> (URLAsset, MadeSources) {
+    static func asset(
+        blockAt: Int64? = nil, parking: ParkedContainers = ParkedContainers(limit: 4)
+    ) async throws -> (URLAsset, MadeSources) {
         var script = FakeByteSource.Script(bytes: try Data(contentsOf: await TestMedia.url(for: .h264AACMP4)))
         script.blockAtOffset = blockAt
         let made = MadeSources()
-        let asset = URLAsset(url: URL(fileURLWithPath: "/fake/held.mp4")) { [script] url throws(ByteSourceError) in
+        // Its own registry: the process-wide one's limit is shared with every test playing beside.
+        let asset = URLAsset(url: URL(fileURLWithPath: "/fake/held.mp4"), parking: parking) {
+            [script] url throws(ByteSourceError) in
             let source = FakeByteSource(script: script, url: url)
             made.sources.withLock { $0.append(source) }
             return source
@@ -67,6 +71,32 @@ struct PlaybackHoldTests {
         #expect(try await playback.value, "the joined probe kept its container")
         _ = try await metadata.value
         #expect(made.all.count == 1)
+    }
+
+    @Test("a container a playback waits for is claimed: parking others cannot evict it")
+    func claimedContainersAreNotEvicted() async throws {
+        let bytes = try Data(contentsOf: await TestMedia.url(for: .h264AACMP4))
+        let parking = ParkedContainers(limit: 1)
+        let (asset, made) = try await Self.asset(blockAt: 2048, parking: parking)
+        let item = PlayerItem(asset: asset)
+        let playback = Task { try await asset.loadForPlayback().container != nil }
+        let source = await made.waitForFirst()
+        await source.waitUntilBlocked()
+        #expect(parking.count == 0, "claimed, not parked")
+        // Another item's metadata load parks its probe in the same registry, past its limit.
+        let other = MediaProbe(
+            source: FakeByteSource(script: .init(bytes: bytes), url: URL(fileURLWithPath: "/fake/other.mp4")),
+            keepsContainerOpen: true)
+        _ = try await other.result()
+        parking.park(other)
+        parking.park(
+            MediaProbe(
+                source: FakeByteSource(script: .init(bytes: bytes), url: URL(fileURLWithPath: "/fake/third.mp4")),
+                keepsContainerOpen: true))
+        source.release()
+        #expect(try await playback.value, "the playback's container survived the evictions")
+        #expect(made.all.count == 1)
+        withExtendedLifetime(item) {}
     }
 
     @Test("when the last item holding the asset goes, a container nobody took is closed")

@@ -1,8 +1,10 @@
 import SpoolCore
 import SpoolMedia
 
-/// The probes, process-wide, whose open containers wait for a player item's playback to take
-/// them (`URLAsset.holdForPlayback()`): at most `limit`, the oldest discarded first.
+/// The probes, process-wide, whose open containers wait for a player item's playback that
+/// has not asked for them yet (`URLAsset.holdForPlayback()`: a metadata load started the
+/// probe): at most `limit`, the oldest discarded first. A container a playback is already
+/// waiting for is claimed and never registered here, so it cannot be evicted.
 ///
 /// A parked container is an open file or connection plus the packets FFmpeg read for stream
 /// info (megabytes for a video). An app that makes a thousand items and loads each one's

@@ -31,6 +31,8 @@ public final class URLAsset: AsynchronousPropertyLoading {
     /// on a virtual clock.
     package let makeResourceFetcher: @Sendable () -> StandardResourceFetcher
     private let state = Locked(AssetState())
+    /// Where the asset registers a container parked for playback (`ParkedContainers`).
+    private let parking: ParkedContainers
 
     private struct AssetState {
         var load = LoadState.idle
@@ -110,6 +112,16 @@ public final class URLAsset: AsynchronousPropertyLoading {
         self.url = url
         self.makeByteSource = byteSourceFactory
         self.makeResourceFetcher = { StandardResourceFetcher.makeForPlayback() }
+        self.parking = .shared
+    }
+
+    /// An asset like `init(url:byteSourceFactory:)` whose containers park in `parking`
+    /// instead of the process-wide registry (tests, which run many players at once).
+    init(url: URL, parking: ParkedContainers, byteSourceFactory: @escaping ByteSourceFactory) {
+        self.url = url
+        self.makeByteSource = byteSourceFactory
+        self.makeResourceFetcher = { StandardResourceFetcher.makeForPlayback() }
+        self.parking = parking
     }
 
     /// An HLS asset for `url` whose every fetch goes through a fetcher `resourceFetcherFactory`
@@ -118,6 +130,7 @@ public final class URLAsset: AsynchronousPropertyLoading {
         self.url = url
         self.makeByteSource = { url throws(ByteSourceError) in try ByteSources.makeForPlayback(for: url) }
         self.makeResourceFetcher = resourceFetcherFactory
+        self.parking = .shared
     }
 
     /// An asset for a local file path (relative paths resolve against the current directory).
@@ -146,7 +159,7 @@ public final class URLAsset: AsynchronousPropertyLoading {
             if case .media(let media) = probe, media === state.parked { state.parked = nil }
             return probe
         }
-        if case .media(let media)? = probe { ParkedContainers.shared.unpark(media) }
+        if case .media(let media)? = probe { parking.unpark(media) }
         probe?.cancel()
     }
 
@@ -181,7 +194,7 @@ public final class URLAsset: AsynchronousPropertyLoading {
         }
         guard let probe else { return }
         probe.keepContainer()
-        ParkedContainers.shared.park(probe)
+        parking.park(probe)
     }
 
     /// Ends one `holdForPlayback()`; when none is left, a container no playback took is freed.
@@ -193,7 +206,7 @@ public final class URLAsset: AsynchronousPropertyLoading {
             return state.parked
         }
         guard let probe else { return }
-        ParkedContainers.shared.unpark(probe)
+        parking.unpark(probe)
         probe.discardContainer()
     }
 
@@ -201,7 +214,7 @@ public final class URLAsset: AsynchronousPropertyLoading {
         // Nothing can take the container any more. (A probe still running frees its own.)
         let probe = state.withLock { $0.parked }
         if let probe {
-            ParkedContainers.shared.unpark(probe)
+            parking.unpark(probe)
             probe.discardContainer()
         }
     }
@@ -216,7 +229,7 @@ public final class URLAsset: AsynchronousPropertyLoading {
             return state.parked
         }
         guard let probe else { return nil }
-        ParkedContainers.shared.unpark(probe)
+        parking.unpark(probe)
         return probe.takeOpenedContainer()
     }
 
@@ -243,23 +256,30 @@ public final class URLAsset: AsynchronousPropertyLoading {
     }
 
     private func startOrJoinProbe(keepingContainerOpen: Bool) -> Start {
-        let (start, parked) = state.withLock { state -> (Start, MediaProbe?) in
+        // A container kept for a playback that waits on it is claimed: only one kept while no
+        // playback waits (a metadata load while an item holds the asset) is parked in the
+        // registry, where it may be evicted.
+        let (start, speculative, claimed) = state.withLock { state -> (Start, MediaProbe?, MediaProbe?) in
             let keeps = keepingContainerOpen || state.playbackHolds > 0
             switch state.load {
-            case .loaded(let result, _): return (.ready(result), nil)
-            case .failed(let error): return (.failed(error), nil)
+            case .loaded(let result, _):
+                return (.ready(result), nil, keepingContainerOpen ? state.parked : nil)
+            case .failed(let error): return (.failed(error), nil, nil)
             case .probing(let probe):
                 // Joined by a playback (or while an item holds the asset): the probe somebody
                 // else started keeps its container for it.
-                guard keeps, case .media(let media) = probe, state.parked == nil else { return (.waiting(probe), nil) }
-                media.keepContainer()
-                state.parked = media
-                return (.waiting(probe), media)
+                guard keeps, case .media(let media) = probe else { return (.waiting(probe), nil, nil) }
+                if state.parked == nil {
+                    media.keepContainer()
+                    state.parked = media
+                    if !keepingContainerOpen { return (.waiting(probe), media, nil) }
+                }
+                return (.waiting(probe), nil, keepingContainerOpen ? state.parked : nil)
             case .idle:
                 if isHLS {
                     let probe = Probe.hls(HLSAssetProbe(url: url, fetcher: makeResourceFetcher()))
                     state.load = .probing(probe)
-                    return (.waiting(probe), nil)
+                    return (.waiting(probe), nil, nil)
                 }
                 do throws(ByteSourceError) {
                     let media = MediaProbe(
@@ -267,14 +287,15 @@ public final class URLAsset: AsynchronousPropertyLoading {
                         captionScanSource: captionScanSource)
                     state.load = .probing(.media(media))
                     if keeps { state.parked = media }
-                    return (.waiting(.media(media)), keeps ? media : nil)
+                    return (.waiting(.media(media)), keeps && !keepingContainerOpen ? media : nil, nil)
                 } catch {
                     state.load = .failed(AssetLoadError(error))
-                    return (.failed(AssetLoadError(error)), nil)
+                    return (.failed(AssetLoadError(error)), nil, nil)
                 }
             }
         }
-        if let parked { ParkedContainers.shared.park(parked) }
+        if let speculative { parking.park(speculative) }
+        if let claimed { parking.unpark(claimed) }
         return start
     }
 
