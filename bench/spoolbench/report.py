@@ -123,8 +123,8 @@ def miss_notes(caps, targets, throughput, seek, flat):
             split = (f" Of the {gap:.0f} MiB between spool and `ffmpeg -f null` on the untimed 1080p run, "
                      f"{(own - peer) / 1024:.1f} MiB is already there before any media (spool also loads SDL, "
                      "PulseAudio, D-Bus, libcurl, SQLite and libass, and links the Swift runtime and Foundation "
-                     "in; a static Foundation hello-world peaks at 9 MiB); the forward buffer (10 s of a local "
-                     "file, ~7 MiB at this bit rate; ffmpeg reads as it decodes) is some of the rest, and the "
+                     "in; a static Foundation hello-world peaks at 9 MiB); the forward buffer (3 s of a local "
+                     "file, ~2 MiB at this bit rate; ffmpeg reads as it decodes) is some of the rest, and the "
                      "remainder is not attributed yet: measuring peak RSS per stage is the next step.")
         notes.append(
             "- **Peak RSS:** the tools' baselines, peak RSS doing nothing but loading (`--version`), "

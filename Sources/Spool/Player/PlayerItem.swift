@@ -53,7 +53,7 @@ public final class PlayerItem: Identifiable {
     /// without video, whether audio has started.
     public internal(set) var isReadyForDisplay = false
 
-    /// How far ahead to buffer, in seconds; 0 lets Spool choose (currently 10 s locally, 30 s
+    /// How far ahead to buffer, in seconds; 0 lets Spool choose (currently 3 s locally, 30 s
     /// for network sources). Takes effect when the item starts playing.
     public var preferredForwardBufferDuration: TimeInterval = 0
     /// The highest variant bandwidth (bits per second) an HLS item may choose; 0 = no limit.

@@ -82,9 +82,9 @@ package final class PipelinePlayback: ItemPlayback {
         interstitialCut = item.interstitialCut
         playoutLimit = item.playoutLimit
         let preferred = item.preferredForwardBufferDuration
-        // 3 s for local files saved ~5 MB at 1080p but a loaded CI machine then starved the demux
-        // thread into a stall (issue 14's note): 10 s stays until stalls are tested in virtual time.
-        let automatic: Double = item.asset.url.isFileURL ? 10 : 30
+        // A local file reads 3 s ahead: 10 s cost ~5 MiB of RSS at 1080p (docs/ARCHITECTURE.md,
+        // Memory), and a disk needs no cushion against a slow link.
+        let automatic: Double = item.asset.url.isFileURL ? 3 : 30
         forwardBufferMicroseconds = Int64((preferred > 0 ? preferred : automatic) * 1_000_000)
         let control = PipelineControl(PipelineControlState())
         self.control = control
