@@ -35,7 +35,7 @@ struct ItemTimelineIntegrationTests {
         defer { player.replaceCurrentItem(with: nil) }
         let item = PlayerItem(url: url)
         player.replaceCurrentItem(with: item)
-        #expect(await poll(timeout: .seconds(20)) { item.status == .readyToPlay })
+        #expect(await poll(timeout: .seconds(90)) { item.status == .readyToPlay })
         #expect(player.currentTime() == .zero, "\(player.currentTime().seconds)")
         let duration = item.duration
         #expect(abs(duration.seconds - 2) < 0.1, "\(duration.seconds)")

@@ -107,6 +107,11 @@ final class PipelineEvents: Sendable {
         let audioDone = !hasAudio || state.audioEnded || state.audioHandedOver
         let done = (!hasVideo || state.videoEnded) && audioDone && subtitlesDone
         guard done, state.advance(.ended) else { return nil }
+        // The item's time stops at its end here, on the thread that saw it end, not when the
+        // player hears of it on the main actor: the clock ran on after the audio's end (for
+        // the video), and a late main actor read 3.67 s at the end of a 2.02-s item. A seek
+        // and play after the end start it again, as they do after a pause.
+        clock.setPaused(true, at: clock.hostNow)
         // A stream that ended without a first frame still completes its seek, at its target
         // (nothing played after it).
         if let seek = state.seek, !state.generationStarted {
