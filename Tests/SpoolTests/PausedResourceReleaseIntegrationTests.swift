@@ -99,7 +99,9 @@ struct PausedResourceReleaseIntegrationTests {
 
         manual.advance(by: .seconds(59))
         for _ in 0..<20 { await Task.yield() }
-        #expect(buffered() >= heldBefore, "nothing released before the delay")
+        // A release empties the queues; the video decoder may still take a packet or two into
+        // its frame queue after the pause (a CI run saw 15 kB of 5 MB go so), which is not one.
+        #expect(buffered() >= heldBefore * 9 / 10, "nothing released before the delay: \(buffered()) of \(heldBefore)")
 
         manual.advance(by: .seconds(1))
         #expect(await Self.eventually { buffered() == 0 }, "released: \(buffered()) bytes still held")
