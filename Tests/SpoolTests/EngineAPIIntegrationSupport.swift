@@ -29,7 +29,7 @@ final class StreamRecorder<Element: Sendable> {
 
     /// Waits until `condition` holds for the elements recorded so far, or `timeout` passes
     /// (a hang guard: scaled by `HangGuard.scale` under ThreadSanitizer).
-    func wait(timeout: Duration = .seconds(20), until condition: @escaping ([Element]) -> Bool) async -> Bool {
+    func wait(timeout: Duration = .seconds(60), until condition: @escaping ([Element]) -> Bool) async -> Bool {
         if condition(elements) { return true }
         let id = UUID()
         let timer = Task { [weak self] in

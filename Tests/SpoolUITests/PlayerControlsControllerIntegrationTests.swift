@@ -171,7 +171,12 @@ struct PlayerControlsRoutePickerIntegrationTests {
         let highlighted = controller.model.openMenu?.highlightedIndex ?? 0
         for _ in 0..<abs(index - highlighted) { controller.handle(.key(index > highlighted ? .down : .up)) }
         #expect(controller.handle(.key(.enter)) == [.selectAudioOutput(index: index)])
-        #expect(await eventually { player.audioSession.currentOutput == second })
-        #expect(await eventually { controller.model.playback.selectedAudioOutputIndex == index })
+        // The messages say where the stream is and what the player reports, for a failure under load.
+        #expect(
+            await eventually { player.audioSession.currentOutput == second },
+            "playing on \(player.audioSession.currentOutput ?? "nil"), status \(player.timeControlStatus)")
+        #expect(
+            await eventually { controller.model.playback.selectedAudioOutputIndex == index },
+            "selected \(String(describing: controller.model.playback.selectedAudioOutputIndex)) of \(rows)")
     }
 }
