@@ -22,6 +22,21 @@ struct PlaybackStateStoreTests {
         #expect(await store.state == .loading(itemID: "B"))
     }
 
+    @Test("a failure is final: the item's later states are dropped until an item begins again")
+    func failureIsFinal() async {
+        let store = PlaybackStateStore()
+        await store.begin(itemID: "A")
+        #expect(await store.apply(.playing(itemID: "A"), for: "A"))
+        #expect(await store.apply(.failed(itemID: "A", message: "decoding failed"), for: "A"))
+        // The engine pausing the failed item, reported after the failure (spool play's last
+        // state was `paused`, and it waited 2 s for the end that never came).
+        #expect(!(await store.apply(.paused(itemID: "A"), for: "A")))
+        #expect(!(await store.apply(.playing(itemID: "A"), for: "A")))
+        #expect(await store.state == .failed(itemID: "A", message: "decoding failed"))
+        await store.begin(itemID: "A")  // a retry of the same item starts afresh
+        #expect(await store.apply(.playing(itemID: "A"), for: "A"))
+    }
+
     @Test("repeated KVO-like states are published once")
     func deduplicates() async {
         let store = PlaybackStateStore()

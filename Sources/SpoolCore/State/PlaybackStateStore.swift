@@ -6,6 +6,10 @@ import Foundation
 /// - **Stale events are dropped.** `apply(_:for:)` ignores events for any item other than the
 ///   one most recently passed to `begin(itemID:)`, and events whose state is tagged with a
 ///   different item than `for:` — so a previous episode's late failure never reaches the UI.
+/// - **A failure is final.** Once the active item has failed, its later events (the player
+///   pausing as the failed item stops, a late `playing`) are dropped until `begin(itemID:)`
+///   starts an item again, as AVPlayerItem's `.failed` status is permanent. The last state a
+///   failed item leaves is its failure, whatever order the engine reported it in.
 /// - **Duplicates are dropped.** Applying the state that is already current publishes nothing.
 /// - **Subscribers see the latest state.** Each `updates()` stream starts with the current
 ///   state and buffers only the newest one, so a slow UI never works through a backlog.
@@ -32,6 +36,7 @@ public actor PlaybackStateStore {
     @discardableResult
     public func apply(_ newState: PlaybackState, for itemID: ItemID) -> Bool {
         guard itemID == activeItemID, newState.itemID == itemID else { return false }  // stale
+        if case .failed = state { return false }  // the active item failed: that is final
         guard newState != state else { return false }  // duplicate (KVO-like noise)
         publish(newState)
         return true
