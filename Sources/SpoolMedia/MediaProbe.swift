@@ -43,7 +43,7 @@ public final class MediaProbe: Sendable {
                 // Always opened to be kept: whether anyone wants it is decided when the probe
                 // ends, since `keepContainer()` may come while it runs.
                 ProbeSession.run(
-                    source: source, interrupt: interrupt, keepOpen: true, captionScanSource: captionScanSource
+                    source: source, interrupt: interrupt, captionScanSource: captionScanSource
                 ).map {
                     result, container in
                     // Published before the waiters resume, so a waiter that got the result

@@ -4,17 +4,18 @@ import SpoolCore
 /// The blocking steps of one probe: open the source, bridge it to FFmpeg, open the
 /// container, read stream info, describe it, close everything. Runs on the probe's own
 /// thread, never on the cooperative pool; every FFmpeg object it makes is freed before
-/// it returns, on that same thread — except, with `keepOpen`, after a success: then the
-/// source, bridge and context go out open in an `OpenedContainer` for the demuxer.
+/// it returns, on that same thread — except after a success: then the source, bridge and
+/// context go out open in an `OpenedContainer` (whoever gets it frees it: the demuxer, or
+/// `MediaProbe` when nobody wants it).
 enum ProbeSession {
     /// With `captionScanSource`, an H.264 or HEVC video track's first seconds are also read
     /// through the source it makes, for closed captions (`ClosedCaptionScan`), on a thread of
     /// its own while the stream-info pass runs. A factory that hands back the probe's own
     /// source object (a test's fake) gives no second reader: it is never opened twice.
     static func run(
-        source: any ByteSource, interrupt: InterruptFlag, keepOpen: Bool = false,
+        source: any ByteSource, interrupt: InterruptFlag,
         captionScanSource: (@Sendable () -> (any ByteSource)?)? = nil
-    ) -> Result<(ProbeResult, OpenedContainer?), AssetLoadError> {
+    ) -> Result<(ProbeResult, OpenedContainer), AssetLoadError> {
         var handedOver = false
         defer { if !handedOver { source.close() } }
         let failure = ProbeFailure(url: source.url, interrupt: interrupt)
@@ -54,7 +55,6 @@ enum ProbeSession {
             {
                 result.tracks[position].hasClosedCaptions = true
             }
-            guard keepOpen else { return .success((result, nil)) }
             handedOver = true
             return .success((result, OpenedContainer(source: source, io: io, input: input)))
         } catch {

@@ -103,16 +103,13 @@ public final class URLAsset: AsynchronousPropertyLoading {
 
     /// An asset for `url`. Nothing is read until the first `load`. `byteSourceFactory`
     /// defaults to `ByteSources.makeForPlayback(for:)` (libcurl for http); tests pass a fake.
-    public init(
+    public convenience init(
         url: URL,
         byteSourceFactory: @escaping ByteSourceFactory = { url throws(ByteSourceError) in
             try ByteSources.makeForPlayback(for: url)
         }
     ) {
-        self.url = url
-        self.makeByteSource = byteSourceFactory
-        self.makeResourceFetcher = { StandardResourceFetcher.makeForPlayback() }
-        self.parking = .shared
+        self.init(url: url, parking: .shared, byteSourceFactory: byteSourceFactory)
     }
 
     /// An asset like `init(url:byteSourceFactory:)` whose containers park in `parking`
@@ -205,18 +202,18 @@ public final class URLAsset: AsynchronousPropertyLoading {
             defer { state.parked = nil }
             return state.parked
         }
-        guard let probe else { return }
-        parking.unpark(probe)
-        probe.discardContainer()
+        if let probe { discardParked(probe) }
     }
 
     deinit {
         // Nothing can take the container any more. (A probe still running frees its own.)
-        let probe = state.withLock { $0.parked }
-        if let probe {
-            parking.unpark(probe)
-            probe.discardContainer()
-        }
+        if let probe = state.withLock({ $0.parked }) { discardParked(probe) }
+    }
+
+    /// Frees the container of `probe`, parked here and now taken out of the registry.
+    private func discardParked(_ probe: MediaProbe) {
+        parking.unpark(probe)
+        probe.discardContainer()
     }
 
     /// Whether a probe's container is parked for playback (tests).
