@@ -96,6 +96,9 @@ REALTIME_SUITES := $(REALTIME_SUITES)|PlayerViewSubtitlesIntegrationTests
 REALTIME_SUITES := $(REALTIME_SUITES)|PlayerViewBitmapSubtitlesIntegrationTests
 # Its closed-caption twin: a caption seen on screen from 8 to 11 s, selected while playing.
 REALTIME_SUITES := $(REALTIME_SUITES)|PlayerViewClosedCaptionsIntegrationTests
+# LL-HLS against a real-time origin: 60 s held within 3 s of the newest part, which load beside
+# it would stretch (what it measures is real time, the part cadence of a live encoder).
+REALTIME_SUITES := $(REALTIME_SUITES)|LowLatencyHLSIntegrationTests
 # Every spool play window suite (they hold the one screen in turn anyway, `.exclusiveScreen`):
 # their on-screen waits (a LIVE badge read by OCR, a caption, a hidden bar) were outrun by the
 # main pass's start-up storm one suite after another (fresh-clone run of 43e4a0d: the LIVE badge

@@ -32,6 +32,10 @@ public struct HLSStreamConfiguration: Sendable {
     /// (and the CPU they take) do not compete with the first decode; asked about every 100 ms
     /// and before each fetch. Must be cheap and must not block. Default: always started.
     public var hasStarted: @Sendable () -> Bool
+    /// Whether a live playlist with partial segments (LL-HLS) is played part by part from
+    /// PART-HOLD-BACK behind its newest part, with blocking playlist reloads when the server
+    /// offers them; `false` plays it by whole segments like any live playlist. Default: `true`.
+    public var lowLatency = true
 
     /// The defaults: automatic buffer, no caps, adaptive choice.
     public init(

@@ -32,6 +32,8 @@ struct SegmentFetchSession {
     private var current: Int?
     private var nextTime: MediaTime = .zero
     private var nextSequence: Int?
+    /// Low-latency HLS: the next part to fetch (`nil` when playing by whole segments).
+    private var partCursor: PartCursor?
     private var initCache: (id: String, data: Data)?
     private let progress = DownloadProgress()
     private var failingSince: Duration?
@@ -83,9 +85,16 @@ struct SegmentFetchSession {
     /// `nil` is the default start (zero, or the live start point).
     mutating func position(at time: MediaTime?) {
         let playlist = currentPlaylist
+        partCursor = nil
         if isLive {
             if let time, let index = playlist.segmentIndex(containing: time - offset(of: playlist)) {
                 nextSequence = playlist.segments[index].mediaSequence
+                if playsParts(playlist) { partCursor = PartCursor(mediaSequence: nextSequence ?? 0, part: 0) }
+            } else if playsParts(playlist), stream.presentation.multivariant?.start ?? playlist.start == nil,
+                let cursor = playlist.lowLatencyStart()
+            {
+                partCursor = cursor
+                nextSequence = cursor.mediaSequence
             } else {
                 let start = stream.presentation.multivariant?.start ?? playlist.start
                 let index =
@@ -135,12 +144,33 @@ struct SegmentFetchSession {
         case .success(let loaded): playlist = loaded
         case .failure(let error): return failure(error, variant: variant)
         }
-        guard let segment = locateSegment(in: playlist) else {
-            if isLive && playlist.isLive { return .notListedUntil(reloadDeadline(playlist, key: variant ?? -1)) }
-            return .end
+        let located: MediaSegment
+        var nextCursor: PartCursor?
+        if let cursor = partCursor, playsParts(playlist) {
+            switch locatePart(at: cursor, in: playlist) {
+            case .fetch(let piece, let next):
+                located = piece
+                nextCursor = next
+            case .notListed:
+                return .notListedUntil(reloadDeadline(playlist, key: variant ?? -1))
+            case .restart:
+                return .retryLater
+            }
+        } else {
+            if let cursor = partCursor {
+                // A playlist without parts (another variant): on by whole segments.
+                nextSequence = cursor.part == 0 ? cursor.mediaSequence : cursor.mediaSequence + 1
+                partCursor = nil
+            }
+            guard let segment = locateSegment(in: playlist) else {
+                if isLive && playlist.isLive { return .notListedUntil(reloadDeadline(playlist, key: variant ?? -1)) }
+                return .end
+            }
+            located = segment
         }
+        let segment = located
         if segment.isGap {
-            advance(past: segment, in: playlist)
+            advance(past: segment, in: playlist, to: nextCursor)
             return .retryLater
         }
         switch load(
@@ -149,7 +179,7 @@ struct SegmentFetchSession {
         {
         case .success(let loaded):
             failingSince = nil
-            advance(past: segment, in: playlist)
+            advance(past: segment, in: playlist, to: nextCursor)
             if variant != statistics.currentVariant, statistics.segmentsDownloaded > 0 {
                 statistics.variantSwitches += 1
             }
@@ -165,8 +195,13 @@ struct SegmentFetchSession {
         }
     }
 
-    private mutating func advance(past segment: MediaSegment, in playlist: MediaPlaylist) {
-        nextSequence = segment.mediaSequence + 1
+    private mutating func advance(past segment: MediaSegment, in playlist: MediaPlaylist, to cursor: PartCursor?) {
+        if let cursor {
+            partCursor = cursor
+            nextSequence = cursor.mediaSequence
+        } else {
+            nextSequence = segment.mediaSequence + 1
+        }
         nextTime = segment.endTime + offset(of: playlist)
     }
 
@@ -236,14 +271,19 @@ struct SegmentFetchSession {
         let known = variant.flatMap { playlists[$0] } ?? (variant == nil ? single : nil)
         if let known, !needsReload(known, key: key) { return .success(known) }
         if let known, isLive, !reloadIsDue(known, key: key) { return .success(known) }
-        let url = variant.map { variants[$0].uri } ?? stream.presentation.url
+        let playlistURL = variant.map { variants[$0].uri } ?? stream.presentation.url
+        let url = blockingReloadURL(playlistURL, known: known)
         let loader = PlaylistLoader(
             fetcher: stream.fetcher, limits: stream.configuration.playlistLimits, retry: stream.configuration.retry)
         do {
             let playlist = try loader.loadMedia(
                 url, importedDefinitions: stream.presentation.multivariant?.definitions,
                 pause: { pause($0, generation: generation) })
-            let changed = known.map { $0.nextMediaSequence != playlist.nextMediaSequence } ?? true
+            let changed =
+                known.map {
+                    $0.nextMediaSequence != playlist.nextMediaSequence
+                        || $0.trailingParts.count != playlist.trailingParts.count
+                } ?? true
             let now = stream.now()
             reloads[key] = (now, changed)
             if changed || lastLiveChange[key] == nil { lastLiveChange[key] = now }
@@ -251,7 +291,7 @@ struct SegmentFetchSession {
                 now - since >= max(playlist.targetDuration.asDuration, .seconds(1)) * Self.stuckTargetDurations
             {
                 // Reloaded, answered, and still the same: not a network fault to wait out.
-                return .failure(.liveStalled(url, seconds: Int((now - since).timeInterval.rounded())))
+                return .failure(.liveStalled(playlistURL, seconds: Int((now - since).timeInterval.rounded())))
             }
             if let variant { playlists[variant] = playlist } else { single = playlist }
             updateLiveWindow(playlist)
@@ -268,6 +308,9 @@ struct SegmentFetchSession {
     /// A VOD playlist never needs reloading; a live one when the next segment is not in it.
     private func needsReload(_ playlist: MediaPlaylist, key: Int) -> Bool {
         guard isLive, playlist.isLive else { return false }
+        if var cursor = partCursor, playsParts(playlist) {
+            return playlist.lowLatencyFetch(at: &cursor) == .notListed
+        }
         guard let sequence = nextSequence else { return true }
         return sequence >= playlist.nextMediaSequence
     }
@@ -283,6 +326,12 @@ struct SegmentFetchSession {
     /// zero target duration cannot spin the loop).
     private func reloadDeadline(_ playlist: MediaPlaylist, key: Int) -> Duration {
         guard let last = reloads[key] else { return stream.now() }
+        if partCursor != nil, playsParts(playlist), let partTarget = playlist.partTargetDuration?.asDuration {
+            // A blocking reload waits on the server for the next part: ask again at once after
+            // one that brought something, after half a part otherwise (or without blocking).
+            let blocks = playlist.serverControl?.canBlockReload == true
+            return last.at + (blocks && last.changed ? .zero : max(partTarget / 2, .milliseconds(100)))
+        }
         let target = playlist.targetDuration.asDuration
         return last.at + max(last.changed ? target : target / 2, .milliseconds(100))
     }
@@ -294,6 +343,69 @@ struct SegmentFetchSession {
             state.cancelled || state.generation != generation ? true : nil
         }
         return interrupted == nil
+    }
+
+    // MARK: Low-latency HLS
+
+    private enum PartLocation {
+        /// Fetch this (a whole segment, or a part made into a one-part segment), then go on at
+        /// the cursor.
+        case fetch(MediaSegment, then: PartCursor)
+        case notListed
+        /// Fell behind the window: the cursor was moved back to the live edge.
+        case restart
+    }
+
+    /// Whether `playlist` is played part by part: live, with parts, and low latency wanted.
+    private func playsParts(_ playlist: MediaPlaylist) -> Bool {
+        isLive && playlist.hasPartialSegments && stream.configuration.lowLatency
+    }
+
+    /// What to fetch at `cursor` in `playlist`. A part becomes a `MediaSegment` of its own
+    /// (its segment's sequence numbers, key and initialization section; its own URI, range,
+    /// duration and start), so it is loaded, decrypted and queued like a segment, and its
+    /// bytes continue the previous part's in the demuxer.
+    private mutating func locatePart(at start: PartCursor, in playlist: MediaPlaylist) -> PartLocation {
+        var cursor = start
+        switch playlist.lowLatencyFetch(at: &cursor) {
+        case .segment(let index):
+            let segment = playlist.segments[index]
+            return .fetch(segment, then: PartCursor(mediaSequence: segment.mediaSequence + 1, part: 0))
+        case .part(let part, let partStart, let segmentIndex):
+            // A part of the segment in production shares the last listed segment's key, map
+            // and discontinuity sequence (a new one would be listed with its first part).
+            let owner = segmentIndex.map { playlist.segments[$0] } ?? playlist.segments.last
+            let piece = MediaSegment(
+                uri: part.uri, duration: part.duration, title: nil, mediaSequence: cursor.mediaSequence,
+                discontinuitySequence: owner?.discontinuitySequence ?? playlist.discontinuitySequence,
+                startTime: partStart, isDiscontinuity: false, byteRange: part.byteRange, keys: owner?.keys ?? [],
+                map: owner?.map, isGap: part.isGap, bitrate: nil, parts: [])
+            return .fetch(piece, then: PartCursor(mediaSequence: cursor.mediaSequence, part: cursor.part + 1))
+        case .notListed:
+            partCursor = cursor
+            nextSequence = cursor.mediaSequence
+            return .notListed
+        case .fellBehind:
+            partCursor = playlist.lowLatencyStart()
+            nextSequence = partCursor?.mediaSequence
+            return .restart
+        }
+    }
+
+    /// The playlist URL to reload: with `_HLS_msn` and `_HLS_part` for the next part when
+    /// the server can hold the request until it exists (RFC 8216bis 6.2.5.2), so the reload
+    /// returns as soon as the part does, instead of polling.
+    private func blockingReloadURL(_ url: URL, known: MediaPlaylist?) -> URL {
+        guard let known, playsParts(known), known.serverControl?.canBlockReload == true,
+            var cursor = partCursor, known.lowLatencyFetch(at: &cursor) == .notListed,
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        else { return url }
+        components.queryItems =
+            (components.queryItems ?? []) + [
+                URLQueryItem(name: "_HLS_msn", value: String(cursor.mediaSequence)),
+                URLQueryItem(name: "_HLS_part", value: String(cursor.part)),
+            ]
+        return components.url ?? url
     }
 
     // MARK: Segments
