@@ -4,7 +4,7 @@ STRICT := -Xswiftc -warnings-as-errors
 DEMO_DIR := .cache/demo
 DEMO_CLIP := $(DEMO_DIR)/spool-demo.mp4
 
-.PHONY: all bootstrap build release lint lint-scripts format gates test test-tsan demo bench bench-core bench-hls bench-live bench-subtitles bench-osc bench-gapless bench-http fuzz fuzz-build fuzz-smoke clean
+.PHONY: all bootstrap build release lint lint-scripts format gates test test-tsan demo bench bench-core bench-hls bench-live bench-ll bench-subtitles bench-osc bench-gapless bench-http fuzz fuzz-build fuzz-smoke clean
 .PHONY: install deb test-package docs
 
 all: build
@@ -197,6 +197,12 @@ bench-hls: bootstrap
 bench-live: release
 	@command -v mpv >/dev/null || { apt-get update -qq && apt-get install -y -qq --no-install-recommends mpv; }
 	bench/live.py
+
+# Live latency on an LL-HLS origin (1-s parts, blocking reloads): spool against mpv and ffmpeg,
+# which play it as plain HLS; about 3 minutes; rewrites the "LL-HLS" section of bench/RESULTS.md.
+bench-ll: release
+	@command -v mpv >/dev/null || { apt-get update -qq && apt-get install -y -qq --no-install-recommends mpv; }
+	bench/ll_latency.py
 
 # Progressive HTTP against mpv in one run each: CPU over 500 kB/s and 4 MB/s links, and over fast
 # loopback HTTP the peak RSS for 10 s of a 1 GB file and the requests of a 20 MB fragmented MP4.
