@@ -67,6 +67,38 @@ struct PipelinePhaseTests {
         #expect(await reported(by: events, stream) == ["end", "seek 7 at 0.0", "end"])
     }
 
+    @Test("an end reported late stops the time where the media ends, not where the clock ran on to")
+    func lateEndStopsAtTheMediaEnd() async {
+        let control = PipelineControl(PipelineControlState())
+        control.update {
+            $0.advance(.probed)
+            $0.advance(.opened)
+        }
+        let host = ManualEngineClock()
+        let clock = PlaybackClock(host: host)
+        let (stream, continuation) = AsyncStream.makeStream(of: ItemPlaybackEvent.self)
+        let events = PipelineEvents(
+            control: control, clock: clock, continuation: continuation, statistics: PipelineStatistics(),
+            hasVideo: true, hasAudio: true, startedAt: .zero)
+        clock.anchor(media: .zero, at: .zero)
+        clock.setPaused(false, at: .zero)
+        let twoSeconds = MediaTime(value: 2, timescale: 1)
+        // The last sample ends at 2.02 s and the last frame at 2 s; the end is heard at 3 s.
+        host.advance(by: .seconds(3))
+        events.streamEnded(.audio, generation: 0, failure: nil, endsAt: MediaTime(value: 202, timescale: 100))
+        events.streamEnded(.video, generation: 0, failure: nil, endsAt: twoSeconds)
+        #expect(clock.isPaused)
+        #expect(clock.mediaTimeNow == MediaTime(value: 202, timescale: 100), "\(clock.mediaTimeNow.seconds)")
+        host.advance(by: .seconds(5))
+        #expect(clock.mediaTimeNow == MediaTime(value: 202, timescale: 100))
+        // An end heard in time is not moved: the clock at 1.5 s stays there.
+        let early = PlaybackClock(host: host)
+        early.anchor(media: MediaTime(value: 3, timescale: 2), at: host.now())
+        early.pause(at: host.now(), notPast: twoSeconds)
+        #expect(early.mediaTimeNow == MediaTime(value: 3, timescale: 2))
+        #expect(await reported(by: events, stream) == ["end"])
+    }
+
     /// What was reported so far, named: a marker event ends the read.
     private func reported(by events: PipelineEvents, _ stream: AsyncStream<ItemPlaybackEvent>) async -> [String] {
         events.send(.stalled(true))

@@ -56,6 +56,20 @@ package final class PlaybackClock: Sendable {
         }
     }
 
+    /// Pauses at host time `host` (as `setPaused(true, at:)`), at no later media time than
+    /// `limit`: where the media ends, which an end reported late must not leave the time past.
+    package func pause(at host: Duration, notPast limit: MediaTime?) {
+        state.withLock { state in
+            if state.anchorMedia.isNumeric {
+                var time = Self.time(in: state, at: host)
+                if let limit, limit.isNumeric, time > limit { time = limit }
+                state.anchorMedia = time
+                state.anchorHost = host
+            }
+            state.paused = true
+        }
+    }
+
     /// Changes the rate at host time `host`, re-anchoring so the time is continuous (in one
     /// lock, as `setPaused`).
     package func setRate(_ rate: Double, at host: Duration) {

@@ -121,12 +121,16 @@ final class AudioLoop {
                     decoder.flush()
                     try finishWriting(generation: generation)
                     if case .failure(let failure) = item.content {
-                        events.streamEnded(.audio, generation: generation, failure: failure)
+                        events.streamEnded(
+                            .audio, generation: generation, failure: failure,
+                            endsAt: firstOfGeneration ? nil : writtenEnd)
                     } else {
                         let silent = decoding.nothingDecoded(codec: decoder.stream.codecName).map {
                             PlaybackError(.decodingFailed, "\(itemName): audio decoding failed: \($0)")
                         }
-                        events.streamEnded(.audio, generation: generation, failure: nil, silentFailure: silent)
+                        events.streamEnded(
+                            .audio, generation: generation, failure: nil, silentFailure: silent,
+                            endsAt: firstOfGeneration ? nil : writtenEnd)
                     }
                 }
             } catch let error as AudioOutputError {

@@ -53,6 +53,9 @@ struct PipelineControlState: Sendable {
     /// Which streams reached their end in the current generation.
     var videoEnded = false
     var audioEnded = false
+    /// Where the media that ended in the current generation ends (the later of the last
+    /// frame's end and the last sample's), the time the item's clock stops at, at the latest.
+    var mediaEnd: MediaTime?
     /// Why reading stopped early in the current generation, if it did.
     var readFailure: PlaybackError?
     /// Whether the end of the current generation was reported, or the item stopped: either
@@ -137,6 +140,7 @@ extension PipelineControlState {
         generationStarted = false
         videoEnded = false
         audioEnded = false
+        mediaEnd = nil
         readFailure = nil
         advance(.generationBegan)
         return generation

@@ -63,7 +63,11 @@ final class PipelineEvents: Sendable {
     /// `silentFailure` is why the stream played nothing although the item has it (no packet,
     /// or no packet decodable): the item's failure when nothing else plays (no video), so an
     /// audio file an FFmpeg cannot read ends with a message, never a silent success.
-    func streamEnded(_ stream: Stream, generation: Int, failure: PlaybackError?, silentFailure: PlaybackError? = nil) {
+    /// `endsAt` is where what the stream played ends (the last frame's end, the last sample's).
+    func streamEnded(
+        _ stream: Stream, generation: Int, failure: PlaybackError?, silentFailure: PlaybackError? = nil,
+        endsAt: MediaTime? = nil
+    ) {
         let hasVideo = hasVideo
         let event = control.update { state -> ItemPlaybackEvent? in
             guard state.generation == generation, !state.endReported else { return nil }
@@ -71,6 +75,7 @@ final class PipelineEvents: Sendable {
             case .video: state.videoEnded = true
             case .audio: state.audioEnded = true
             }
+            if let endsAt, endsAt.isNumeric { state.mediaEnd = max(state.mediaEnd ?? endsAt, endsAt) }
             if let failure, state.readFailure == nil { state.readFailure = failure }
             if let silentFailure, !hasVideo, state.readFailure == nil { state.readFailure = silentFailure }
             return endIfDone(&state)
@@ -110,8 +115,10 @@ final class PipelineEvents: Sendable {
         // The item's time stops at its end here, on the thread that saw it end, not when the
         // player hears of it on the main actor: the clock ran on after the audio's end (for
         // the video), and a late main actor read 3.67 s at the end of a 2.02-s item. A seek
-        // and play after the end start it again, as they do after a pause.
-        clock.setPaused(true, at: clock.hostNow)
+        // and play after the end start it again, as they do after a pause. Nor past the media's
+        // end: under ThreadSanitizer the end came ~1 s after the last sample, and the clock,
+        // running on since, read 3.0 s at the end of a 2.02-s item.
+        clock.pause(at: clock.hostNow, notPast: state.mediaEnd)
         // A stream that ended without a first frame still completes its seek, at its target
         // (nothing played after it).
         if let seek = state.seek, !state.generationStarted {

@@ -70,10 +70,10 @@ final class RenderLoop: Sendable {
                 }
             case .endOfStream:
                 finished()
-                events.streamEnded(.video, generation: generation, failure: nil)
+                events.streamEnded(.video, generation: generation, failure: nil, endsAt: shownEnd)
             case .failure(let failure):
                 finished()
-                events.streamEnded(.video, generation: generation, failure: failure)
+                events.streamEnded(.video, generation: generation, failure: failure, endsAt: shownEnd)
             }
         }
     }
