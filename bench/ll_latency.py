@@ -195,13 +195,16 @@ def main():
     finally:
         shutil.rmtree(work, ignore_errors=True)
     spool_median = results["spool"][0]
+    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True).stdout.strip() or "?"
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     rows = "\n".join(
         f"| {name} | {'LL-HLS: parts, blocking reloads' if name == 'spool' else 'plain HLS (whole segments)'} "
         f"| {median:.2f} | {worst:.2f} | {median / spool_median:.1f}× |"
         for name, (median, worst) in results.items())
     section = f"""## LL-HLS: live latency (`bench/ll_latency.py`, issue 13)
 
-**Machine:** {machine_line()}. One fresh origin per player (ffmpeg in real time, 320x180 H.264
+{when}, spool release build of {commit}. **Machine:** {machine_line()}. One fresh origin per player (ffmpeg in real time, 320x180 H.264
 + AAC, 1-s fMP4 parts in 4-s segments, PART-HOLD-BACK 2 s, CAN-BLOCK-RELOAD), joined when nine
 parts exist, {args.seconds:.0f} s with null outputs. Latency = the end of the origin's newest
 part minus the player's position, sampled every 250 ms after the first 5 s (see the script for
