@@ -9,7 +9,7 @@ extension PlayOptions {
     static let flagNames: Set<String> = [
         "no-video", "no-audio", "untimed", "mute", "stats", "no-mpris", "no-interstitials", "now-playing",
         "no-viewport-cap", "no-resume", "no-osc", "keep-open", "fs", "idle", "osc-always",
-        "no-gapless",
+        "no-gapless", "pause",
     ]
 
     /// Options that take a value, as `--name VALUE` or `--name=VALUE`.
@@ -52,6 +52,7 @@ extension PlayOptions {
         case "fs": startsFullScreen = isOn
         case "osc-always": controlsAlwaysShown = isOn
         case "idle": idles = isOn
+        case "pause": startsPaused = isOn
         default: preconditionFailure("flag \(name) is listed in flagNames but not handled")
         }
     }

@@ -49,6 +49,9 @@ struct PlayOptions: Equatable {
     var parentWindow: UInt?
     /// Start in full screen (`--fs`).
     var startsFullScreen = false
+    /// Load the first item and stay paused on its first frame until the user (a key, the
+    /// window, MPRIS, the IPC) plays it, as mpv's `--pause`.
+    var startsPaused = false
     /// Stay on the last item when it ends or fails (paused, Replay/Retry in the window) until
     /// the user quits, as mpv's `--keep-open`.
     var keepsOpen = false
@@ -128,6 +131,7 @@ struct PlayOptions: Equatable {
           --fs                          start in full screen
           --wid ID                      show the video inside the X11 window ID (decimal or 0x hex), following its size
           --keep-open                   stay on the last item when it ends or fails, until quit
+          --pause                       start paused (on the first frame) until played
           --no-gapless                  open each queued item after the previous one ended (default: preroll it, gapless)
           --osc-always                  keep the on-screen controls shown while playing (no auto-hide)
           --no-osc                      no on-screen controls in the window (subtitles still show)

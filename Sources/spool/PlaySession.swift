@@ -144,7 +144,7 @@ final class PlaySession {
         }
         enqueue(options.inputs)
         applyStartPosition()
-        player.play()
+        if !options.startsPaused { player.play() }
         recordPositionsWhilePlaying()
         for await event in stream {
             handle(event)

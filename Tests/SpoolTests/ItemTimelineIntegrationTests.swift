@@ -36,7 +36,10 @@ struct ItemTimelineIntegrationTests {
         let item = PlayerItem(url: url)
         player.replaceCurrentItem(with: item)
         #expect(await poll(timeout: .seconds(90)) { item.status == .readyToPlay })
-        #expect(player.currentTime() == .zero, "\(player.currentTime().seconds)")
+        // Zero within a microsecond: the audio's anchor is on its 48-kHz grid, a third of a
+        // microsecond off the 90-kHz origin when it lands first (seen under load); the bug this
+        // suite is about is the 1.4-s first timestamp.
+        #expect(abs(player.currentTime().seconds) < 0.000_001, "\(player.currentTime().seconds)")
         let duration = item.duration
         #expect(abs(duration.seconds - 2) < 0.1, "\(duration.seconds)")
         #expect(item.seekableTimeRanges == [TimeRange(start: .zero, duration: duration)])

@@ -68,9 +68,11 @@ struct PlayChapterIntegrationTests {
         let url = try await TestMedia.url(for: fixture)
         let socket =
             "/tmp/spool-chapters-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8)).sock"
+        // --pause: the 6-s file must not end before the client (a Python start-up, slow on a
+        // saturated machine: once it connected after spool had ended) reads and steps it.
         let playback = Task {
             try await PlayTool.spool(
-                ["play", "--ao", "null", "--vo", "null", "--input-ipc-server=\(socket)", url.path],
+                ["play", "--pause", "--ao", "null", "--vo", "null", "--input-ipc-server=\(socket)", url.path],
                 timeout: .seconds(120))
         }
         let expected = TestMedia.chapters.map { "[\"\($0.title)\", \(Double($0.startMilliseconds) / 1000)]" }

@@ -45,6 +45,22 @@ struct PlayQueueIntegrationTests {
         #expect(PlayTool.hashColumn(try String(contentsOfFile: listing, encoding: .utf8)) == expected)
     }
 
+    @Test("--pause loads the first input and stays paused: ready, never playing, never ended")
+    func startsPaused() async throws {
+        let clip = try await TestMedia.url(for: .h264AACMP4).path
+        let events = try PlayTool.scratchPath("paused.jsonl")
+        // The 2-s clip would have ended well within the 5 s it is given; paused, it waits
+        // until it is killed.
+        let output = try await ToolRunner.run(
+            try ToolRunner.builtProduct("spool"),
+            ["play", "--no-mpris", "--no-resume", "--pause", "--vo", "null", "--ao", "null", "--events", events, clip],
+            timeout: .seconds(5))
+        #expect(output.timedOut, "spool exited (\(output.status)): \(output.errorText)")
+        let log = try PlayEvent.read(events)
+        #expect(log.milestones == ["item(\(clip))", "ready(\(clip))"], "\(log.milestones)")
+        #expect(!log.contains { $0.type == "state" && $0.fields["state"] as? String == "playing" })
+    }
+
     @Test("--loop 3 plays the input three times: three item changes and three ends")
     func loopThreeTimes() async throws {
         let input = try await TestMedia.url(for: .flacStereo).path
