@@ -152,16 +152,21 @@ final class AudioOutputLease: AudioOutput {
         if let paused = pending.paused { output.setPaused(paused) }
     }
 
-    fileprivate func end(as turn: Turn) {
-        state.update { $0.turn = turn }
+    /// Ends the turn; returns whether a write had passed its turn check and was still reaching
+    /// the device then. Read in the same lock as the turn changes: once it has, no write
+    /// starts, so that answer covers every write that can still land.
+    @discardableResult
+    fileprivate func end(as turn: Turn) -> Bool {
+        state.update { state -> Bool in
+            state.turn = turn
+            return state.isWriting
+        }
     }
 
     /// Waits until no write of this lease is reaching the device (a revoked lease starts no
-    /// new one); whether one was in flight when asked.
-    fileprivate func waitForWriteInFlight() -> Bool {
-        let wasWriting = state.withLock { $0.isWriting }
+    /// new one).
+    fileprivate func waitForWriteInFlight() {
         _ = state.wait(timeout: nil) { $0.isWriting ? nil : true }
-        return wasWriting
     }
 }
 
@@ -245,13 +250,19 @@ package final class SharedAudioOutput: Sendable {
             return (true, line.active)
         }
         let previous = lease.turn
-        lease.end(as: .revoked)
+        let writeInFlight = lease.end(as: .revoked)
         if wasActive && previous == .active {
             flush()
             // A write that passed its turn check before the revoke lands after that flush (the
             // flush also frees the room a blocked write waits for): once it is done, discard
-            // it too, before the next lease's turn, so no sample of this item follows.
-            if lease.waitForWriteInFlight() { flush() }
+            // it too, before the next lease's turn, so no sample of this item follows. Whether
+            // there was one is known from the revoke itself: asked after the flush, the write
+            // could already have landed and cleared its mark (under ThreadSanitizer with both
+            // cores busy, 480 frames of the old item stayed queued).
+            if writeInFlight {
+                lease.waitForWriteInFlight()
+                flush()
+            }
         }
         next?.activate()
     }
