@@ -154,6 +154,9 @@ test: bootstrap lint-scripts lint gates
 #     run of 435017e, once the suite left REALTIME_SUITES; the rest of the suite runs under TSan).
 TSAN_TIMING_SUITES := LoopbackHTTPServerTests|SupersededLoadIntegrationTests|HLSIFrameThumbnailIntegrationTests
 TSAN_TIMING_SUITES := $(TSAN_TIMING_SUITES)|ClosedCaptionIntegrationTests/selectWhilePlaying
+#   PlayMPRISIntegrationTests: playerctl's status is polled 50 times 100 ms apart after a pause;
+#     under TSan it read "" (no player) in the fresh-clone run of d6492f3 (green in three other runs).
+TSAN_TIMING_SUITES := $(TSAN_TIMING_SUITES)|PlayMPRISIntegrationTests
 TSAN_OTHER_TARGETS := SpoolHLSTests|SpoolMediaTests|SpoolPersistenceTests|SpoolTestSupportTests|SpoolDesktopTests|SpoolCLITests|SpoolUITests
 TSAN := SPOOL_TEST_HANG_GUARD_SCALE=3 scripts/with-test-services $(SWIFT) test --sanitize=thread --scratch-path .build/tsan
 
