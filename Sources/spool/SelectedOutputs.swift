@@ -67,10 +67,17 @@ final class SelectedOutputs {
         case .none: video = nil
         case .sdl: video = try await window(for: options, events: windowEvents)
         case .automatic:
-            // A window when a display answers (asking blocks: not on the main actor), else no video.
-            var hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"] != nil
-            if hasDisplay { hasDisplay = await Task.detached { SDLVideoOutput.isDisplayAvailable() }.value }
-            video = hasDisplay ? try await window(for: options, events: windowEvents) : nil
+            // A window when a display is named, else no video. A named display that cannot
+            // take a window is said on stderr, never dropped silently; and no separate probe
+            // with a shorter bound than the window's own can turn a display slow to answer
+            // (a loaded machine) into playback without video.
+            if ProcessInfo.processInfo.environment["DISPLAY"] != nil {
+                do {
+                    video = try await window(for: options, events: windowEvents)
+                } catch {
+                    notices.append("\(error): playing without video")
+                }
+            }
         }
         let window = video as? SDLVideoOutput
         let signal = FrameLimitSignal()

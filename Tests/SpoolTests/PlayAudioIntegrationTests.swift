@@ -28,6 +28,22 @@ struct PlayAudioIntegrationTests {
         #expect(abs(wav.zeroCrossingFrequency - 440) < 5)
     }
 
+    @Test("A named display that takes no window is said on stderr, and the audio still plays whole")
+    func unusableDisplayIsSaid() async throws {
+        let url = try await TestMedia.url(for: .h264AACMP4)
+        let wavPath = try PlayTool.scratchPath("no-display.wav")
+        // A display number with no server socket: SDL fails at once, as on a closed X session.
+        let number = (900..<999).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") } ?? 999
+        let output = try await PlayTool.spool(
+            ["play", "--ao", "wav:\(wavPath)", url.path], environment: ["DISPLAY": ":\(number)"])
+        #expect(output.status == 0, "stderr: \(output.errorText)")
+        #expect(output.errorText.contains("cannot open a display (DISPLAY=:\(number))"), "\(output.errorText)")
+        #expect(output.errorText.contains("playing without video"), "\(output.errorText)")
+        let wav = try WAVFile(path: wavPath)
+        let expected = try await PlayTool.ffmpegDecodedSampleCount(of: url)
+        #expect(abs(wav.frameCount - expected) <= 1024, "WAV \(wav.frameCount), ffmpeg \(expected)")
+    }
+
     @Test("--speed 2 into a WAV: half the duration, the pitch of the tone kept (440 ± 5 Hz)")
     func doubleSpeedKeepsPitch() async throws {
         let url = try await TestMedia.url(for: .aacTone4s)

@@ -37,12 +37,17 @@ struct SpoolWindowSession {
             // Rare (once in many CI runs, not reproduced in 400 local runs): what spool was
             // doing is the only clue, so its stacks go into the failure before it is killed.
             let events = (try? String(contentsOfFile: eventsPath, encoding: .utf8)) ?? ""
+            // Every top-level window the X server has, to tell "never made" from "made
+            // but unmapped" or "mapped under another name".
+            let tree = try? await ToolRunner.run(
+                try ToolRunner.find("xwininfo"), ["-root", "-children"], timeout: .seconds(10))
             let stacks = await HungChildDiagnosis.stacksThenKill(marker: eventsPath)
             let output = try? await run.value
             throw ToolError(
                 description: """
                     no window \(title) appeared; its events: \(events.isEmpty ? "none" : events)
                     spool said: \(output?.errorText ?? "?")
+                    the X server's windows: \(tree?.outputText ?? "?")
                     its threads: \(stacks)
                     """)
         }
