@@ -106,6 +106,17 @@ def cpu_seconds_together(runs, seconds):
     return results
 
 
+def stop_process(process, signal_number, timeout=10):
+    """Sends `signal_number` to `process` (one this script started), waits up to `timeout`
+    seconds for it to exit, then kills it; always reaps it."""
+    process.send_signal(signal_number)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 def machine_line():
     cpu = "?"
     try:
@@ -161,12 +172,7 @@ def main():
                 log(f"round {round_index + 1}: {name} {cpu:.2f} CPU s (status {status})")
     finally:
         server.shutdown()
-        producer.send_signal(signal.SIGINT)
-        try:
-            producer.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            producer.kill()
-            producer.wait()
+        stop_process(producer, signal.SIGINT)
         shutil.rmtree(directory, ignore_errors=True)
     spool = statistics.median(results["spool"])
     mpv = statistics.median(results["mpv"])

@@ -32,7 +32,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from live import machine_line, write_section  # noqa: E402
+from live import machine_line, stop_process, write_section  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESULTS = os.path.join(ROOT, "bench", "RESULTS.md")
@@ -82,12 +82,7 @@ class Origin:
         raise SystemExit("bench-ll: the origin produced no parts")
 
     def stop(self):
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        stop_process(self.process, signal.SIGTERM)
 
 
 def ipc_time_pos(path):
@@ -152,12 +147,7 @@ def measure(name, command_for, seconds, work):
             if position is None or newest is None or position <= 0:
                 continue
             latencies.append(newest - position)
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop_process(process, signal.SIGINT)
     finally:
         origin.stop()
         shutil.rmtree(directory, ignore_errors=True)

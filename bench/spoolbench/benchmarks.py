@@ -209,10 +209,13 @@ def bench_flat_memory(spool, media, caps, reps):
 
 
 def bench_baseline(spool, reps):
-    """Peak RSS (KiB, median) of each tool doing nothing: `--version`, every library loaded and
-    relocated, no media. What a figure's RSS cannot go below."""
+    """Peak RSS (KiB) and wall time (s), medians, of each tool doing nothing: `--version`, every
+    library loaded and relocated, no media. What a figure's RSS and start-up cannot go below.
+    Returns ({name: KiB}, {name: seconds})."""
     tools = [("spool --version", [spool, "--version"]), ("ffmpeg -version", FFMPEG_BASE + ["-version"])]
     if shutil.which("mpv"):
         tools.append(("mpv --version", MPV_BASE[:1] + ["--version"]))
-    runs = interleave(tools, reps, "baseline")
-    return {name: median([r.max_rss_kb for r in tool_runs]) for name, tool_runs in runs.items()}
+    # Start-up is a few tens of ms, as noisy as the first frame: as many rounds as it has.
+    runs = interleave(tools, reps * 4, "baseline")
+    return ({name: median([r.max_rss_kb for r in tool_runs]) for name, tool_runs in runs.items()},
+            {name: median([r.wall for r in tool_runs]) for name, tool_runs in runs.items()})

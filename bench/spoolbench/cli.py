@@ -18,6 +18,7 @@ from .common import CACHE, ENTRY, FFMPEG_BASE, MPV_BASE, RESULTS, RESULTS_JSON, 
 from .machine import first_line, machine_line
 from .measure import interleave, measure
 from .media import prepare_media
+from .memory import bench_memory_stages
 from .prepare import build_probe, build_spool, ensure_packages
 from .report import read_other_sections, write_hls_section, write_report
 from .sync import bench_sync
@@ -112,16 +113,19 @@ def main():
         throughput = bench_throughput(spool, media, caps, reps)
         realtime = bench_realtime_cpu(spool, media, caps, reps)
         with LoopbackHTTP() as http:
-            first = bench_first_frame(spool, media, caps, reps * 2, http)
+            # About 130 ms a run, and one round's ratio swings ±20 % on a shared machine: 4x the
+            # rounds, so the median ratio can tell a few per cent.
+            first = bench_first_frame(spool, media, caps, reps * 4, http)
         seek = bench_seek(spool, media, caps, reps * 2)
         flat = bench_flat_memory(spool, media, caps, max(2, reps - 2))
-        caps["baseline"] = bench_baseline(spool, reps)
+        caps["baseline"], caps["baseline_wall"] = bench_baseline(spool, reps)
+        memory = bench_memory_stages(spool, media["v1080"], reps)
         sync = bench_sync(spool, media, caps, probe, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     results.save(args.json, "core", {
         "caps": caps, "reps": reps, "throughput": throughput, "realtime": realtime, "first": first,
-        "seek": seek, "flat": flat, "sync": sync, "elapsed": time.time() - started})
+        "seek": seek, "flat": flat, "memory": memory, "sync": sync, "elapsed": time.time() - started})
     write_core_report(args.out, args.json)
     log(f"wrote {os.path.relpath(args.out, ROOT)}")
     if args.suite == "all":

@@ -37,7 +37,9 @@ def ensure_packages():
 # The build a user installs (`make release`): optimised, with the Swift runtime and Foundation
 # linked in statically, as Swift executables are deployed on Linux. Resolving the dynamic
 # Swift libraries' symbols at start-up was a third of a first frame's process time.
-RELEASE_BUILD = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "spool"]
+# The link flags are the Makefile's RELEASE_LINK (lld, packed relative relocations).
+RELEASE_BUILD = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "spool",
+                 "-Xswiftc", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
 
 
 def build_spool():

@@ -48,10 +48,7 @@ package final class PlaybackClock: Sendable {
     package func setPaused(_ paused: Bool, at host: Duration) {
         state.withLock { state in
             guard state.paused != paused else { return }
-            if state.anchorMedia.isNumeric {
-                state.anchorMedia = Self.time(in: state, at: host)
-                state.anchorHost = host
-            }
+            Self.reanchor(&state, at: host)
             state.paused = paused
         }
     }
@@ -60,12 +57,7 @@ package final class PlaybackClock: Sendable {
     /// `limit`: where the media ends, which an end reported late must not leave the time past.
     package func pause(at host: Duration, notPast limit: MediaTime?) {
         state.withLock { state in
-            if state.anchorMedia.isNumeric {
-                var time = Self.time(in: state, at: host)
-                if let limit, limit.isNumeric, time > limit { time = limit }
-                state.anchorMedia = time
-                state.anchorHost = host
-            }
+            Self.reanchor(&state, at: host, notPast: limit)
             state.paused = true
         }
     }
@@ -74,12 +66,19 @@ package final class PlaybackClock: Sendable {
     /// lock, as `setPaused`).
     package func setRate(_ rate: Double, at host: Duration) {
         state.withLock { state in
-            if state.anchorMedia.isNumeric {
-                state.anchorMedia = Self.time(in: state, at: host)
-                state.anchorHost = host
-            }
+            Self.reanchor(&state, at: host)
             state.rate = rate
         }
+    }
+
+    /// Moves the anchor to host time `host` (the time there, at most `limit`), so a change
+    /// of pause or rate that follows starts from it. Nothing before the first anchor.
+    private static func reanchor(_ state: inout State, at host: Duration, notPast limit: MediaTime? = nil) {
+        guard state.anchorMedia.isNumeric else { return }
+        var time = Self.time(in: state, at: host)
+        if let limit, limit.isNumeric, time > limit { time = limit }
+        state.anchorMedia = time
+        state.anchorHost = host
     }
 
     private static func time(in state: State, at host: Duration) -> MediaTime {

@@ -151,9 +151,11 @@ struct SegmentFetchSession {
             case .fetch(let piece, let next):
                 located = piece
                 nextCursor = next
-            case .notListed:
+            case .notListed(let waiting):
+                (partCursor, nextSequence) = (waiting, waiting.mediaSequence)
                 return .notListedUntil(reloadDeadline(playlist, key: variant ?? -1))
-            case .restart:
+            case .restart(let start):
+                (partCursor, nextSequence) = (start, start?.mediaSequence)
                 return .retryLater
             }
         } else {
@@ -308,9 +310,7 @@ struct SegmentFetchSession {
     /// A VOD playlist never needs reloading; a live one when the next segment is not in it.
     private func needsReload(_ playlist: MediaPlaylist, key: Int) -> Bool {
         guard isLive, playlist.isLive else { return false }
-        if var cursor = partCursor, playsParts(playlist) {
-            return playlist.lowLatencyFetch(at: &cursor) == .notListed
-        }
+        if partCursor != nil, playsParts(playlist) { return unlistedPart(in: playlist) != nil }
         guard let sequence = nextSequence else { return true }
         return sequence >= playlist.nextMediaSequence
     }
@@ -351,9 +351,10 @@ struct SegmentFetchSession {
         /// Fetch this (a whole segment, or a part made into a one-part segment), then go on at
         /// the cursor.
         case fetch(MediaSegment, then: PartCursor)
-        case notListed
-        /// Fell behind the window: the cursor was moved back to the live edge.
-        case restart
+        /// The part at the cursor (normalised past a segment's end) is not listed yet.
+        case notListed(PartCursor)
+        /// Fell behind the window: start again here, at the live edge.
+        case restart(PartCursor?)
     }
 
     /// Whether `playlist` is played part by part: live, with parts, and low latency wanted.
@@ -365,7 +366,7 @@ struct SegmentFetchSession {
     /// (its segment's sequence numbers, key and initialization section; its own URI, range,
     /// duration and start), so it is loaded, decrypted and queued like a segment, and its
     /// bytes continue the previous part's in the demuxer.
-    private mutating func locatePart(at start: PartCursor, in playlist: MediaPlaylist) -> PartLocation {
+    private func locatePart(at start: PartCursor, in playlist: MediaPlaylist) -> PartLocation {
         var cursor = start
         switch playlist.lowLatencyFetch(at: &cursor) {
         case .segment(let index):
@@ -382,14 +383,17 @@ struct SegmentFetchSession {
                 map: owner?.map, isGap: part.isGap, bitrate: nil, parts: [])
             return .fetch(piece, then: PartCursor(mediaSequence: cursor.mediaSequence, part: cursor.part + 1))
         case .notListed:
-            partCursor = cursor
-            nextSequence = cursor.mediaSequence
-            return .notListed
+            return .notListed(cursor)
         case .fellBehind:
-            partCursor = playlist.lowLatencyStart()
-            nextSequence = partCursor?.mediaSequence
-            return .restart
+            return .restart(playlist.lowLatencyStart())
         }
+    }
+
+    /// The cursor of the next part to play when `playlist` does not list it yet (normalised
+    /// past a segment's end); `nil` when it is listed or no part is being played.
+    private func unlistedPart(in playlist: MediaPlaylist) -> PartCursor? {
+        guard var cursor = partCursor else { return nil }
+        return playlist.lowLatencyFetch(at: &cursor) == .notListed ? cursor : nil
     }
 
     /// The playlist URL to reload: with `_HLS_msn` and `_HLS_part` for the next part when
@@ -397,7 +401,7 @@ struct SegmentFetchSession {
     /// returns as soon as the part does, instead of polling.
     private func blockingReloadURL(_ url: URL, known: MediaPlaylist?) -> URL {
         guard let known, playsParts(known), known.serverControl?.canBlockReload == true,
-            var cursor = partCursor, known.lowLatencyFetch(at: &cursor) == .notListed,
+            let cursor = unlistedPart(in: known),
             var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         else { return url }
         components.queryItems =
