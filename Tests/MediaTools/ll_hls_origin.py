@@ -9,8 +9,13 @@ concatenation once all are written. The media playlist is built on each request:
   - EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES with PART-HOLD-BACK (RFC 8216bis 6.2.5.2):
     `?_HLS_msn=M&_HLS_part=P` is held until part P of segment M exists, at most three
     target durations (then 503); `_HLS_msn=M` alone until segment M is complete.
-  - parts listed for the last three segments and the segment in production;
-  - a sliding window of WINDOW whole segments.
+  - parts listed for the last three segments and the segment in production, and an
+    EXT-X-PRELOAD-HINT for the next part: a request for a part not yet written is held
+    until it is (at most three target durations), like a blocking reload;
+  - delta updates (CAN-SKIP-UNTIL, six target durations): `_HLS_skip=YES` answers with
+    EXT-X-SKIP in place of the segments older than that;
+  - a sliding window of WINDOW whole segments (12 by default: 48 s, so a delta update
+    skips about half of it).
 
 URIs: /live.m3u8, /init.mp4, /seg-M.m4s, /part-M-P.m4s. Every request is logged as one
 JSON line (arrival time, path, query, status, milliseconds held) in --log; the arrival
@@ -85,35 +90,53 @@ class Fragments:
         return os.path.join(self.directory, "p%d.m4s" % index)
 
 
-def media_playlist(durations, window):
+def segment_duration(durations, segment):
+    return sum(durations[segment * PARTS_PER_SEGMENT:(segment + 1) * PARTS_PER_SEGMENT])
+
+
+def media_playlist(durations, window, skip=False):
     complete = len(durations) // PARTS_PER_SEGMENT
     first = max(0, complete - window)
     longest = max(durations) if durations else PART_SECONDS
-    segment_target = max(
-        [sum(durations[s * PARTS_PER_SEGMENT:(s + 1) * PARTS_PER_SEGMENT]) for s in range(complete)] + [1])
+    segment_target = max([segment_duration(durations, s) for s in range(complete)] + [1])
+    target = int(segment_target + 0.999)
+    skip_until = 6 * target
     lines = [
         "#EXTM3U",
         "#EXT-X-VERSION:9",
-        "#EXT-X-TARGETDURATION:%d" % int(segment_target + 0.999),
+        "#EXT-X-TARGETDURATION:%d" % target,
         "#EXT-X-PART-INF:PART-TARGET=%.3f" % max(longest, PART_SECONDS),
-        "#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=%.3f" % (2 * max(longest, PART_SECONDS)),
+        "#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=%.3f,CAN-SKIP-UNTIL=%d"
+        % (2 * max(longest, PART_SECONDS), skip_until),
         "#EXT-X-MEDIA-SEQUENCE:%d" % first,
         "#EXT-X-INDEPENDENT-SEGMENTS",
         '#EXT-X-MAP:URI="init.mp4"',
     ]
+    skipped = 0
+    if skip:
+        # Segments that start more than the skip boundary before the playlist's end.
+        end = sum(segment_duration(durations, s) for s in range(first, complete))
+        start = 0.0
+        for segment in range(first, complete):
+            if end - start <= skip_until:
+                break
+            skipped += 1
+            start += segment_duration(durations, segment)
+        lines.append("#EXT-X-SKIP:SKIPPED-SEGMENTS=%d" % skipped)
 
     def parts(segment, count):
         for index in range(count):
             duration = durations[segment * PARTS_PER_SEGMENT + index]
             lines.append('#EXT-X-PART:DURATION=%.6f,URI="part-%d-%d.m4s",INDEPENDENT=YES' % (duration, segment, index))
 
-    for segment in range(first, complete):
+    for segment in range(first + skipped, complete):
         if segment >= complete - PARTS_LISTED_FOR_SEGMENTS:
             parts(segment, PARTS_PER_SEGMENT)
-        total = sum(durations[segment * PARTS_PER_SEGMENT:(segment + 1) * PARTS_PER_SEGMENT])
-        lines.append("#EXTINF:%.6f," % total)
+        lines.append("#EXTINF:%.6f," % segment_duration(durations, segment))
         lines.append("seg-%d.m4s" % segment)
-    parts(complete, len(durations) % PARTS_PER_SEGMENT)
+    in_production = len(durations) % PARTS_PER_SEGMENT
+    parts(complete, in_production)
+    lines.append('#EXT-X-PRELOAD-HINT:TYPE=PART,URI="part-%d-%d.m4s"' % (complete, in_production))
     return "\n".join(lines) + "\n", segment_target
 
 
@@ -159,8 +182,12 @@ def make_handler(fragments, directory, log, window):
             if match:
                 segment, part = int(match.group(1)), int(match.group(2))
                 index = segment * PARTS_PER_SEGMENT + part
-                if part >= PARTS_PER_SEGMENT or index >= fragments.count():
+                if part >= PARTS_PER_SEGMENT or index > fragments.count():
                     return self.answer(404, b"", "text/plain", arrived, query)
+                # The hinted part (the next one): held until written.
+                if index == fragments.count() and not fragments.wait_for(
+                        index + 1, 3 * PARTS_PER_SEGMENT * PART_SECONDS):
+                    return self.answer(503, b"", "text/plain", arrived, query)
                 return self.file(fragments.path(index), arrived, query)
             match = re.fullmatch(r"/seg-(\d+)\.m4s", url.path)
             if match:
@@ -189,7 +216,7 @@ def make_handler(fragments, directory, log, window):
                     return self.answer(503, b"", "text/plain", arrived, query)
             elif fragments.count() == 0 and not fragments.wait_for(1, 10):
                 return self.answer(503, b"", "text/plain", arrived, query)
-            text, _ = media_playlist(list(fragments.durations), window)
+            text, _ = media_playlist(list(fragments.durations), window, skip=query.get("_HLS_skip") == "YES")
             self.answer(200, text.encode(), "application/vnd.apple.mpegurl", arrived, query)
 
         def file(self, path, arrived, query):
@@ -210,7 +237,7 @@ def main():
     parser.add_argument("--log", required=True)
     parser.add_argument("--parts-log", required=True)
     parser.add_argument("--lifetime", type=float, default=120)
-    parser.add_argument("--window", type=int, default=6)
+    parser.add_argument("--window", type=int, default=12)
     arguments = parser.parse_args()
     os.makedirs(arguments.dir, exist_ok=True)
 

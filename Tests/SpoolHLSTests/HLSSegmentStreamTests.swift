@@ -9,23 +9,39 @@ import Testing
 /// Serves playlists and segments from memory, records every request, and fails the URLs it
 /// is told to.
 final class InMemoryFetcher: ResourceFetching {
-    private let state = Locked<(resources: [String: Data], failures: [String: ResourceFetchError], log: [String])>(
-        ([:], [:], []))
+    /// Answers a request from its whole URL (query included); `nil` is a 404.
+    typealias Responder = @Sendable (URL) -> String?
+
+    private let state = Locked<
+        (
+            resources: [String: Data], failures: [String: ResourceFetchError], responders: [String: Responder],
+            log: [String], urls: [URL]
+        )
+    >(([:], [:], [:], [], []))
     private let cancelled = Atomic<Bool>(false)
 
     func set(_ path: String, _ text: String) { state.withLock { $0.resources[path] = Data(text.utf8) } }
     func set(_ path: String, data: Data) { state.withLock { $0.resources[path] = data } }
     func fail(_ path: String, with error: ResourceFetchError) { state.withLock { $0.failures[path] = error } }
+    /// Serves `path` from `responder`, which sees the query (a live origin's directives).
+    func respond(_ path: String, with responder: @escaping Responder) {
+        state.withLock { $0.responders[path] = responder }
+    }
+    /// The paths requested, in order.
     var log: [String] { state.withLock { $0.log } }
+    /// The whole URLs requested, in order.
+    var urls: [URL] { state.withLock { $0.urls } }
 
     func fetch(_ request: ResourceRequest) throws(ResourceFetchError) -> FetchedResource {
         if cancelled.load(ordering: .relaxed) { throw .failed(.cancelled) }
         let path = request.url.path
-        let (data, failure) = state.withLock { state in
+        let (stored, failure, responder) = state.withLock { state in
             state.log.append(path)
-            return (state.resources[path], state.failures[path])
+            state.urls.append(request.url)
+            return (state.resources[path], state.failures[path], state.responders[path])
         }
         if let failure { throw failure }
+        let data = responder.map { $0(request.url).map { Data($0.utf8) } } ?? stored
         guard let data else { throw .failed(.notFound(request.url)) }
         return FetchedResource(data: data, transferDuration: .milliseconds(10), timeToFirstByte: nil)
     }

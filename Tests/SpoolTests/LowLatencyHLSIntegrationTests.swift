@@ -8,7 +8,7 @@ import Testing
 @MainActor
 @Suite("Low-latency HLS against a live origin (integration)", .serialized, .timeLimit(.minutes(3)))
 struct LowLatencyHLSIntegrationTests {
-    @Test("60 s at most 3 s behind the origin's newest part, no stall, parts fetched after blocking reloads")
+    @Test("60 s at most 3 s behind the origin's newest part, no stall; blocking reloads, preload hints, delta updates")
     func holdsTheLiveLatency() async throws {
         let origin = try LowLatencyHLSOrigin(lifetime: .seconds(100))
         defer { origin.stop() }
@@ -62,5 +62,13 @@ struct LowLatencyHLSIntegrationTests {
         #expect(blocking.count <= parts.count + 2, "\(blocking.count) blocking reloads for \(parts.count) parts")
         let held = blocking.filter { $0.heldMilliseconds >= 500 }.count
         #expect(held * 2 >= blocking.count, "\(held) of \(blocking.count) reloads held ≥ 0.5 s")
+        // Preload hints: the part after the newest listed one is asked for before it exists
+        // (held by the origin until written), so about every other part needs no reload.
+        let hinted = parts.filter { $0.heldMilliseconds >= 300 }.count
+        #expect(hinted * 4 >= parts.count, "\(hinted) of \(parts.count) parts asked for by their hint")
+        #expect(blocking.count * 4 <= parts.count * 3, "\(blocking.count) blocking reloads for \(parts.count) parts")
+        // Delta updates: every reload after the first asks for one (the copy is always fresh).
+        let deltas = reloads.filter { $0.query["_HLS_skip"] == "YES" }.count
+        #expect(deltas + 1 >= reloads.count, "\(deltas) of \(reloads.count) reloads asked for a delta update")
     }
 }

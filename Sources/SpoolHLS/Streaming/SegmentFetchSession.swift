@@ -34,6 +34,8 @@ struct SegmentFetchSession {
     private var nextSequence: Int?
     /// Low-latency HLS: the next part to fetch (`nil` when playing by whole segments).
     private var partCursor: PartCursor?
+    /// The last part asked for by its preload hint: a hint is tried once.
+    private var hintTried: PartCursor?
     private var initCache: (id: String, data: Data)?
     private let progress = DownloadProgress()
     private var failingSince: Duration?
@@ -146,6 +148,7 @@ struct SegmentFetchSession {
         }
         let located: MediaSegment
         var nextCursor: PartCursor?
+        var isPreload = false
         if let cursor = partCursor, playsParts(playlist) {
             switch locatePart(at: cursor, in: playlist) {
             case .fetch(let piece, let next):
@@ -153,7 +156,15 @@ struct SegmentFetchSession {
                 nextCursor = next
             case .notListed(let waiting):
                 (partCursor, nextSequence) = (waiting, waiting.mediaSequence)
-                return .notListedUntil(reloadDeadline(playlist, key: variant ?? -1))
+                guard hintTried != waiting, let hinted = hintedPart(at: waiting, in: playlist) else {
+                    return .notListedUntil(reloadDeadline(playlist, key: variant ?? -1))
+                }
+                // Announced by EXT-X-PRELOAD-HINT: asked for now, the server answers as soon as
+                // it is complete, a reload's round trip sooner. Tried once per part.
+                hintTried = waiting
+                located = hinted
+                nextCursor = PartCursor(mediaSequence: waiting.mediaSequence, part: waiting.part + 1)
+                isPreload = true
             case .restart(let start):
                 (partCursor, nextSequence) = (start, start?.mediaSequence)
                 return .retryLater
@@ -177,7 +188,7 @@ struct SegmentFetchSession {
         }
         switch load(
             segment, of: playlist, variant: variant, generation: generation, bufferedSeconds: bufferedSeconds,
-            pinned: pinned)
+            pinned: pinned, isPreload: isPreload)
         {
         case .success(let loaded):
             failingSince = nil
@@ -193,6 +204,8 @@ struct SegmentFetchSession {
             current = variant
             return .segment(loaded)
         case .failure(let error):
+            // A hinted part the server would not hold is read from the next reload instead.
+            if isPreload, !error.isCancellation { return .retryLater }
             return failure(error, variant: variant)
         }
     }
@@ -274,13 +287,31 @@ struct SegmentFetchSession {
         if let known, !needsReload(known, key: key) { return .success(known) }
         if let known, isLive, !reloadIsDue(known, key: key) { return .success(known) }
         let playlistURL = variant.map { variants[$0].uri } ?? stream.presentation.url
-        let url = blockingReloadURL(playlistURL, known: known)
+        let query = reloadQuery(for: playlistURL, known: known, key: key)
         let loader = PlaylistLoader(
             fetcher: stream.fetcher, limits: stream.configuration.playlistLimits, retry: stream.configuration.retry)
-        do {
-            let playlist = try loader.loadMedia(
-                url, importedDefinitions: stream.presentation.multivariant?.definitions,
+        func load(_ query: LiveReloadQuery) throws(HLSError) -> MediaPlaylist {
+            try loader.loadMedia(
+                query.apply(to: playlistURL), importedDefinitions: stream.presentation.multivariant?.definitions,
                 pause: { pause($0, generation: generation) })
+        }
+        do {
+            var playlist = try load(query)
+            if playlist.skip != nil {
+                if let known,
+                    let whole = playlist.applyingDelta(
+                        to: known, skippedDateRanges: query.skip == .segmentsAndDateRanges)
+                {
+                    playlist = whole
+                } else {
+                    // The update skipped segments this copy does not hold: load it whole. (A
+                    // server that skips anyway lists its window from the first listed segment,
+                    // which plays the same from there.)
+                    var full = query
+                    full.skip = nil
+                    playlist = try load(full)
+                }
+            }
             let changed =
                 known.map {
                     $0.nextMediaSequence != playlist.nextMediaSequence
@@ -310,7 +341,11 @@ struct SegmentFetchSession {
     /// A VOD playlist never needs reloading; a live one when the next segment is not in it.
     private func needsReload(_ playlist: MediaPlaylist, key: Int) -> Bool {
         guard isLive, playlist.isLive else { return false }
-        if partCursor != nil, playsParts(playlist) { return unlistedPart(in: playlist) != nil }
+        if partCursor != nil, playsParts(playlist) {
+            // A part announced by a preload hint is asked for before the playlist lists it.
+            guard let unlisted = unlistedPart(in: playlist) else { return false }
+            return hintTried == unlisted || hintedPart(at: unlisted, in: playlist) == nil
+        }
         guard let sequence = nextSequence else { return true }
         return sequence >= playlist.nextMediaSequence
     }
@@ -396,32 +431,53 @@ struct SegmentFetchSession {
         return playlist.lowLatencyFetch(at: &cursor) == .notListed ? cursor : nil
     }
 
-    /// The playlist URL to reload: with `_HLS_msn` and `_HLS_part` for the next part when
-    /// the server can hold the request until it exists (RFC 8216bis 6.2.5.2), so the reload
-    /// returns as soon as the part does, instead of polling.
-    private func blockingReloadURL(_ url: URL, known: MediaPlaylist?) -> URL {
-        guard let known, playsParts(known), known.serverControl?.canBlockReload == true,
-            let cursor = unlistedPart(in: known),
-            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        else { return url }
-        components.queryItems =
-            (components.queryItems ?? []) + [
-                URLQueryItem(name: "_HLS_msn", value: String(cursor.mediaSequence)),
-                URLQueryItem(name: "_HLS_part", value: String(cursor.part)),
-            ]
-        return components.url ?? url
+    /// The directives for loading `url` now: a reload of `known` may block for the next part
+    /// and take a delta update; a first load after a switch asks for the part the leaving
+    /// playlist's rendition report names.
+    private func reloadQuery(for url: URL, known: MediaPlaylist?, key: Int) -> LiveReloadQuery {
+        guard isLive else { return .plain }
+        guard let known else {
+            return LiveReloadQuery.switching(to: url, from: current.flatMap { playlists[$0] }) ?? .plain
+        }
+        let age = reloads[key].map { stream.now() - $0.at } ?? .seconds(Int64.max)
+        return .reload(of: known, age: age, unlisted: playsParts(known) ? unlistedPart(in: known) : nil)
+    }
+
+    /// The part at `cursor` made into a one-part segment from the playlist's preload hint,
+    /// when the hint announces that very part (the one after the last listed part). Its
+    /// duration is the part target until a reload lists it.
+    private func hintedPart(at cursor: PartCursor, in playlist: MediaPlaylist) -> MediaSegment? {
+        guard playsParts(playlist), let hint = playlist.preloadHints.first(where: { $0.type == .part }),
+            cursor == PartCursor(mediaSequence: playlist.nextMediaSequence, part: playlist.trailingParts.count),
+            let duration = playlist.partTargetDuration
+        else { return nil }
+        let range: ByteRange?
+        switch (hint.byteRangeStart, hint.byteRangeLength) {
+        case (0, nil): range = nil
+        case (let start, let length?): range = ByteRange(offset: start, length: length)
+        default: return nil  // open-ended from an offset: not a request this client makes
+        }
+        let owner = playlist.segments.last
+        return MediaSegment(
+            uri: hint.uri, duration: duration, title: nil, mediaSequence: cursor.mediaSequence,
+            discontinuitySequence: owner?.discontinuitySequence ?? playlist.discontinuitySequence,
+            startTime: playlist.partEdge, isDiscontinuity: false, byteRange: range, keys: owner?.keys ?? [],
+            map: owner?.map, isGap: false, bitrate: nil, parts: [])
     }
 
     // MARK: Segments
 
     private mutating func load(
         _ segment: MediaSegment, of playlist: MediaPlaylist, variant: Int?, generation: Int, bufferedSeconds: Double,
-        pinned: Int?
+        pinned: Int?, isPreload: Bool = false
     ) -> Result<LoadedSegment, HLSError> {
         do {
             let initSection = try initializationSection(for: segment, in: playlist, generation: generation)
+            // A hinted part is held by the server until it exists: its wait is neither a slow
+            // transfer to abandon nor throughput to estimate.
             let keepDownloading = abandonmentCheck(
-                variant: variant, segment: segment, bufferedSeconds: bufferedSeconds, pinned: pinned)
+                variant: isPreload ? nil : variant, segment: segment, bufferedSeconds: bufferedSeconds,
+                pinned: pinned)
             let state = stream.state
             let progress = self.progress
             let request = ResourceRequest(
@@ -434,9 +490,9 @@ struct SegmentFetchSession {
             // With another copy or quality to go to, a segment that fails is not tried again
             // here: a stalled one would spend a request timeout per try (and the item's
             // failure deadline) while healthy variants wait. It fails over like a 404 does.
-            let failsOver = pinned == nil && variant.map { hasAlternative(to: $0) } == true
+            let failsOver = isPreload || (pinned == nil && variant.map { hasAlternative(to: $0) } == true)
             let fetched = try fetch(request, generation: generation, singleAttempt: failsOver)
-            estimator.addSample(bytes: fetched.data.count, transferDuration: fetched.transferDuration)
+            if !isPreload { estimator.addSample(bytes: fetched.data.count, transferDuration: fetched.transferDuration) }
             if let variant {
                 // What the segment weighs tells the controller the variant's real rate (BANDWIDTH is a peak).
                 controller?.recordSegment(

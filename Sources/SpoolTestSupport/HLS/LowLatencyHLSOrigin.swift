@@ -7,7 +7,8 @@ import SpoolCore
 
 /// A low-latency HLS origin on 127.0.0.1 (Tests/MediaTools/ll_hls_origin.py): ffmpeg encodes
 /// a test source in real time into 1-s fMP4 parts, four to a 4-s segment; the media playlist
-/// lists the parts, offers blocking reloads (CAN-BLOCK-RELOAD, PART-HOLD-BACK=2 s) and logs
+/// lists the parts, offers blocking reloads (CAN-BLOCK-RELOAD, PART-HOLD-BACK=2 s), a preload
+/// hint for the next part (held until written) and delta updates (CAN-SKIP-UNTIL), and logs
 /// every request. It stops after `lifetime`, on `stop()`, or when released.
 public final class LowLatencyHLSOrigin: Sendable {
     /// One request the origin answered.
