@@ -88,6 +88,8 @@ REALTIME_SUITES := $(REALTIME_SUITES)|AudioSessionIntegrationTests
 REALTIME_SUITES := $(REALTIME_SUITES)|PausedResourceReleaseIntegrationTests
 # A real 10-s outage of a link between two network namespaces, mid-play.
 REALTIME_SUITES := $(REALTIME_SUITES)|NetworkLinkDownIntegrationTests
+# The HLS ladder over 200 ms of delay and 1 % loss (user-space netem) at 3x its top rung: no stall.
+REALTIME_SUITES := $(REALTIME_SUITES)|HLSImpairedLinkIntegrationTests
 # A stalled HLS segment: playback may wait at most one segment (2 s) for the failover.
 REALTIME_SUITES := $(REALTIME_SUITES)|HLSStalledSegmentIntegrationTests
 # A fragmented MP4 played in real time with 50 ms before every answer: no stall, every frame.

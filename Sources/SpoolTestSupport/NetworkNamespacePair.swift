@@ -14,19 +14,26 @@ public final class NetworkNamespacePair: Sendable {
     public let client: String
     /// The server's address on the link.
     public let serverAddress: String
+    /// The server's end of the link: the interface its answers leave by (where delay, loss
+    /// and a rate limit go).
+    public let serverLink: String
+    /// The client's end of the link: the interface the server's answers arrive by.
+    public let clientLink: String
     private let ip: URL
-    private let clientLink: String
 
     /// Whether this machine can make namespaces: root with iproute2.
     public static var isAvailable: Bool {
         geteuid() == 0 && (try? ToolRunner.find("ip")) != nil
     }
 
-    private init(server: String, client: String, serverAddress: String, ip: URL, clientLink: String) {
+    private init(
+        server: String, client: String, serverAddress: String, ip: URL, serverLink: String, clientLink: String
+    ) {
         self.server = server
         self.client = client
         self.serverAddress = serverAddress
         self.ip = ip
+        self.serverLink = serverLink
         self.clientLink = clientLink
     }
 
@@ -40,8 +47,8 @@ public final class NetworkNamespacePair: Sendable {
         let subnet = Int.random(in: 1..<250)
         let pair = NetworkNamespacePair(
             server: "spool-s\(tag)", client: "spool-c\(tag)", serverAddress: "10.77.\(subnet).1", ip: ip,
-            clientLink: "vc\(tag)")
-        let serverLink = "vs\(tag)"
+            serverLink: "vs\(tag)", clientLink: "vc\(tag)")
+        let serverLink = pair.serverLink
         let steps: [[String]] = [
             ["netns", "add", pair.server],
             ["netns", "add", pair.client],
@@ -103,6 +110,46 @@ public final class NetworkNamespacePair: Sendable {
     /// Deletes both namespaces. Safe to call twice.
     public func remove() async {
         for namespace in [client, server] { _ = try? await ToolRunner.run(ip, ["netns", "delete", namespace]) }
+    }
+
+    /// Limits the server's answers to `bitsPerSecond` (an HTB qdisc on its end of the link:
+    /// the kernel's own shaping, with its queue).
+    public func limitServerRate(bitsPerSecond: Int) async throws {
+        try await ip(["-n", server, "link", "set", serverLink, "txqueuelen", "1000"])
+        try await run(
+            inServer: "tc", ["qdisc", "add", "dev", serverLink, "root", "handle", "1:", "htb", "default", "1"])
+        try await run(
+            inServer: "tc",
+            ["class", "add", "dev", serverLink, "parent", "1:", "classid", "1:1", "htb", "rate", "\(bitsPerSecond)bit"])
+    }
+
+    /// Runs `tool` (found on PATH) with `arguments` in the server's namespace, to its end;
+    /// throws when it fails. Returns what it printed.
+    @discardableResult
+    public func run(inServer tool: String, _ arguments: [String]) async throws -> String {
+        try await run(tool, arguments, namespace: server)
+    }
+
+    /// `run(inServer:_:)` in the client's namespace.
+    @discardableResult
+    public func run(inClient tool: String, _ arguments: [String]) async throws -> String {
+        try await run(tool, arguments, namespace: client)
+    }
+
+    private func run(_ tool: String, _ arguments: [String], namespace: String) async throws -> String {
+        let executable = try ToolRunner.find(tool)
+        let output = try await ToolRunner.run(
+            ip, ["netns", "exec", namespace, executable.path] + arguments, timeout: .seconds(20))
+        guard output.status == 0 else {
+            throw ToolError(description: "\(tool) \(arguments.joined(separator: " ")): \(output.errorText)")
+        }
+        return output.outputText
+    }
+
+    /// `ip netns exec SERVER executable arguments…`: the command line that runs a program on
+    /// the server side.
+    public func serverCommand(_ executable: URL, _ arguments: [String]) -> (URL, [String]) {
+        (ip, ["netns", "exec", server, executable.path] + arguments)
     }
 
     /// `ip netns exec CLIENT executable arguments…`: the command line that runs a program on
