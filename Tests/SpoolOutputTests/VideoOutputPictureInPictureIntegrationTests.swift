@@ -118,6 +118,9 @@ extension VideoOutputSDLIntegrationTests {
             #expect(await events.wait { $0.contains(.visibilityChanged(false)) })
             output.showWindow()
             #expect(await VideoTestWindow.waitForStatus(output) { $0.isShowingVideo && $0.isVisible } != nil)
+            // Observers are called after the status is published (and its waiters woken), from
+            // the render thread: wait for the call, not only for the status.
+            _ = await runOnDedicatedThread { changes.wait(timeout: .seconds(10)) { $0.count >= 2 ? true : nil } }
             #expect(changes.withLock { $0 } == [false, true])
 
             // The main window hidden for Picture in Picture still shows video, in the other window.

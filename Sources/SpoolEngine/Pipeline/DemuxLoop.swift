@@ -209,6 +209,9 @@ final class DemuxLoop {
     }
 
     private func finish(_ content: PacketItem.Content, generation: Int) {
+        control.update { state in
+            if state.generation == generation { state.sourceEnded = true }
+        }
         captionTap?.finish(generation: generation)
         if videoFinishedGeneration != generation {
             videoFinishedGeneration = generation

@@ -58,6 +58,9 @@ struct PipelineControlState: Sendable {
     var mediaEnd: MediaTime?
     /// Why reading stopped early in the current generation, if it did.
     var readFailure: PlaybackError?
+    /// Whether the demuxer read to the end (or failed) in the current generation: packet
+    /// queues that run dry then are the end draining, not a starved source.
+    var sourceEnded = false
     /// Whether the end of the current generation was reported, or the item stopped: either
     /// way no end (and no failure) is reported any more.
     var endReported: Bool { phase == .ended || phase == .stopped }
@@ -142,6 +145,7 @@ extension PipelineControlState {
         audioEnded = false
         mediaEnd = nil
         readFailure = nil
+        sourceEnded = false
         advance(.generationBegan)
         return generation
     }

@@ -3,6 +3,11 @@ import SpoolCore
 import SpoolMedia
 
 extension PipelinePlayback {
+    /// Less audio than this queued (a packet queue's cost is media microseconds) while the
+    /// video packets ran out: the source is starved for both, and the render thread may find a
+    /// stall before the audio runs dry.
+    static let starvedAudioMicroseconds: Int64 = 1_000_000
+
     /// Opens the item and runs the demux loop: on the demux thread, never the main actor.
     /// `container` is what the item's probe left open, for the demuxer to start from.
     func openAndRun(startedAt: Duration, tracks: [AssetTrack], container: OpenedContainer?) {
@@ -92,7 +97,12 @@ extension PipelinePlayback {
                 output: videoOutput, control: control, frames: frames, clock: clock, statistics: counters,
                 isUntimed: isUntimed, drivesClock: audioStream == nil, events: events,
                 prepareOutput: prepareVideoOutput, finished: { [weak self] in self?.videoFinished() },
-                packetsDry: { videoPackets.count == 0 })
+                packetsDry: {
+                    // Starved for both streams: with a second of audio or more queued, video
+                    // missing is sparse video or a video track that ended early (the demuxer
+                    // reads on, or waits for room), not a source that ran out.
+                    videoPackets.count == 0 && (audioPackets?.totalCost ?? 0) < Self.starvedAudioMicroseconds
+                }, clockAudio: audioStream != nil ? audioOutput : nil)
             workers.append(("spool-render", { render.run() }))
         }
         if let audioStream, let audioPackets, let audioOutput {

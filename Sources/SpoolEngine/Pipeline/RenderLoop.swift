@@ -19,17 +19,23 @@ final class RenderLoop: Sendable {
     private let outputPrepared = Locked(false)
     /// Called when the last frame is out: a prerolled next item may present from then on.
     private let finished: @Sendable () -> Void
-    /// Whether the video packet queue is empty: a dry frame queue is a stall only when the
-    /// packets ran out too (otherwise the decoder is merely behind).
+    /// Whether the video packet queue is empty and the demuxer is not held by a full queue: a
+    /// dry frame queue is a stall only when the packets ran out too (otherwise the decoder is
+    /// merely behind, or the video is sparse).
     let packetsDry: @Sendable () -> Bool
+    /// The audio device whose position drives the clock, when one does: a stall the render
+    /// thread finds pauses it with the clock, and resumes it with the clock.
+    let clockAudio: (any AudioOutput)?
 
     init(
         output: any VideoOutput, control: PipelineControl, frames: BoundedBlockingQueue<FrameItem>,
         clock: PlaybackClock, statistics: PipelineStatistics, isUntimed: Bool, drivesClock: Bool,
         events: PipelineEvents, prepareOutput: (@Sendable () throws(VideoOutputError) -> Void)? = nil,
-        finished: @escaping @Sendable () -> Void = {}, packetsDry: @escaping @Sendable () -> Bool
+        finished: @escaping @Sendable () -> Void = {}, packetsDry: @escaping @Sendable () -> Bool,
+        clockAudio: (any AudioOutput)? = nil
     ) {
         self.packetsDry = packetsDry
+        self.clockAudio = clockAudio
         self.finished = finished
         self.prepareOutput = prepareOutput
         self.output = output
@@ -71,9 +77,11 @@ final class RenderLoop: Sendable {
             case .endOfStream:
                 finished()
                 events.streamEnded(.video, generation: generation, failure: nil, endsAt: shownEnd)
+                shownEnd = nil  // nothing more to show in this generation: no stall to find
             case .failure(let failure):
                 finished()
                 events.streamEnded(.video, generation: generation, failure: failure, endsAt: shownEnd)
+                shownEnd = nil
             }
         }
     }
