@@ -53,14 +53,10 @@ extension MediaPlaylist {
 
     /// This playlist with `segments` and `dateRanges`, and no EXT-X-SKIP.
     private func removingSkip(segments: [MediaSegment], dateRanges: [DateRange]) -> MediaPlaylist {
-        var whole = MediaPlaylist(
-            url: url, version: version, targetDuration: targetDuration, mediaSequence: mediaSequence,
-            discontinuitySequence: discontinuitySequence, playlistType: playlistType, hasEndList: hasEndList,
-            isIFramesOnly: isIFramesOnly, hasIndependentSegments: hasIndependentSegments, start: start,
-            segments: segments, dateRanges: dateRanges, partTargetDuration: partTargetDuration,
-            serverControl: serverControl, skip: nil, trailingParts: trailingParts, preloadHints: preloadHints,
-            renditionReports: renditionReports)
-        whole.warnings = warnings
+        var whole = self
+        whole.segments = segments
+        whole.dateRanges = dateRanges
+        whole.skip = nil
         return whole
     }
 }

@@ -36,15 +36,15 @@ public struct MediaPlaylist: Sendable, Equatable {
     /// EXT-X-START.
     public let start: StartPoint?
     /// The segments, in playlist order.
-    public let segments: [MediaSegment]
+    public internal(set) var segments: [MediaSegment]
     /// EXT-X-DATERANGE tags, in playlist order.
-    public let dateRanges: [DateRange]
+    public internal(set) var dateRanges: [DateRange]
     /// EXT-X-PART-INF PART-TARGET.
     public let partTargetDuration: MediaTime?
     /// EXT-X-SERVER-CONTROL.
     public let serverControl: ServerControl?
     /// EXT-X-SKIP.
-    public let skip: SkipInformation?
+    public internal(set) var skip: SkipInformation?
     /// Partial segments after the last segment: the segment the server is still producing.
     public let trailingParts: [PartialSegment]
     /// EXT-X-PRELOAD-HINT tags.
