@@ -156,7 +156,7 @@ struct SegmentFetchSession {
                 nextCursor = next
             case .notListed(let waiting):
                 (partCursor, nextSequence) = (waiting, waiting.mediaSequence)
-                guard hintTried != waiting, let hinted = hintedPart(at: waiting, in: playlist) else {
+                guard let hinted = untriedHint(at: waiting, in: playlist) else {
                     return .notListedUntil(reloadDeadline(playlist, key: variant ?? -1))
                 }
                 // Announced by EXT-X-PRELOAD-HINT: asked for now, the server answers as soon as
@@ -344,7 +344,7 @@ struct SegmentFetchSession {
         if partCursor != nil, playsParts(playlist) {
             // A part announced by a preload hint is asked for before the playlist lists it.
             guard let unlisted = unlistedPart(in: playlist) else { return false }
-            return hintTried == unlisted || hintedPart(at: unlisted, in: playlist) == nil
+            return untriedHint(at: unlisted, in: playlist) == nil
         }
         guard let sequence = nextSequence else { return true }
         return sequence >= playlist.nextMediaSequence
@@ -408,14 +408,10 @@ struct SegmentFetchSession {
             let segment = playlist.segments[index]
             return .fetch(segment, then: PartCursor(mediaSequence: segment.mediaSequence + 1, part: 0))
         case .part(let part, let partStart, let segmentIndex):
-            // A part of the segment in production shares the last listed segment's key, map
-            // and discontinuity sequence (a new one would be listed with its first part).
-            let owner = segmentIndex.map { playlist.segments[$0] } ?? playlist.segments.last
-            let piece = MediaSegment(
-                uri: part.uri, duration: part.duration, title: nil, mediaSequence: cursor.mediaSequence,
-                discontinuitySequence: owner?.discontinuitySequence ?? playlist.discontinuitySequence,
-                startTime: partStart, isDiscontinuity: false, byteRange: part.byteRange, keys: owner?.keys ?? [],
-                map: owner?.map, isGap: part.isGap, bitrate: nil, parts: [])
+            let piece = Self.partSegment(
+                uri: part.uri, duration: part.duration, byteRange: part.byteRange, isGap: part.isGap,
+                start: partStart, sequence: cursor.mediaSequence,
+                owner: segmentIndex.map { playlist.segments[$0] } ?? playlist.segments.last, in: playlist)
             return .fetch(piece, then: PartCursor(mediaSequence: cursor.mediaSequence, part: cursor.part + 1))
         case .notListed:
             return .notListed(cursor)
@@ -457,12 +453,30 @@ struct SegmentFetchSession {
         case (let start, let length?): range = ByteRange(offset: start, length: length)
         default: return nil  // open-ended from an offset: not a request this client makes
         }
-        let owner = playlist.segments.last
-        return MediaSegment(
-            uri: hint.uri, duration: duration, title: nil, mediaSequence: cursor.mediaSequence,
+        return Self.partSegment(
+            uri: hint.uri, duration: duration, byteRange: range, isGap: false, start: playlist.partEdge,
+            sequence: cursor.mediaSequence, owner: playlist.segments.last, in: playlist)
+    }
+
+    /// `hintedPart`, unless that part's hint was tried already (a hint is tried once).
+    private func untriedHint(at cursor: PartCursor, in playlist: MediaPlaylist) -> MediaSegment? {
+        hintTried == cursor ? nil : hintedPart(at: cursor, in: playlist)
+    }
+
+    /// A part (listed or hinted) as a one-part `MediaSegment`, so it is loaded, decrypted and
+    /// queued like a segment: its own URI, range, duration and start; its segment's sequence
+    /// numbers, key and initialization section, from `owner` (the part's segment, or the last
+    /// listed one for the segment in production: a new key or map would be listed with its
+    /// first part).
+    private static func partSegment(
+        uri: URL, duration: MediaTime, byteRange: ByteRange?, isGap: Bool, start: MediaTime, sequence: Int,
+        owner: MediaSegment?, in playlist: MediaPlaylist
+    ) -> MediaSegment {
+        MediaSegment(
+            uri: uri, duration: duration, title: nil, mediaSequence: sequence,
             discontinuitySequence: owner?.discontinuitySequence ?? playlist.discontinuitySequence,
-            startTime: playlist.partEdge, isDiscontinuity: false, byteRange: range, keys: owner?.keys ?? [],
-            map: owner?.map, isGap: false, bitrate: nil, parts: [])
+            startTime: start, isDiscontinuity: false, byteRange: byteRange, keys: owner?.keys ?? [],
+            map: owner?.map, isGap: isGap, bitrate: nil, parts: [])
     }
 
     // MARK: Segments
