@@ -29,7 +29,8 @@ public final class HLSSegmentStream: Sendable {
 
     struct StreamState {
         var queue: [LoadedSegment] = []
-        var queuedSeconds = 0.0
+        /// What is ahead of the playhead, queued here or handed to the consumer.
+        var level = ForwardBufferLevel()
         var ended = false
         var failure: HLSError?
         var cancelled = false
@@ -38,9 +39,6 @@ public final class HLSSegmentStream: Sendable {
         var statistics = HLSStreamStatistics()
         var pinnedVariant: Int?
         var seekableWindow: (start: MediaTime, end: MediaTime)?
-        /// Seconds of segments handed to the consumer before playback started: all of it is
-        /// still ahead of the playhead then, though the consumer has not demuxed it yet.
-        var handedBeforeStart = 0.0
     }
 
     /// A stream over `presentation`, not started. `consumerBuffered` says how much media the
@@ -95,20 +93,24 @@ public final class HLSSegmentStream: Sendable {
     /// The next segment, or `nil` when none arrived within `timeout` (`nil`: wait as long as it
     /// takes), for a consumer that has other work on a schedule (subtitle cues).
     public func next(timeout: Duration?) -> SegmentStreamEvent? {
-        let started = configuration.hasStarted()
-        let event = state.wait(timeout: timeout) { state -> SegmentStreamEvent? in
-            if state.cancelled { return .cancelled }
-            if !state.queue.isEmpty {
-                let segment = state.queue.removeFirst()
-                state.queuedSeconds = max(0, state.queuedSeconds - segment.duration.seconds)
-                if !started { state.handedBeforeStart += segment.duration.seconds }
-                return .segment(segment)
-            }
-            if let failure = state.failure { return .failed(failure) }
-            if state.ended { return .end }
+        // The segment stays counted as queued until it is counted as handed, so the download
+        // thread never sees a level without it.
+        let event = state.wait(timeout: timeout) { state -> (SegmentStreamEvent, generation: Int)? in
+            if state.cancelled { return (.cancelled, state.generation) }
+            if !state.queue.isEmpty { return (.segment(state.queue.removeFirst()), state.generation) }
+            if let failure = state.failure { return (.failed(failure), state.generation) }
+            if state.ended { return (.end, state.generation) }
             return nil
         }
-        if event != nil { state.update { _ in } }  // the worker may be waiting for room
+        guard let (event, generation) = event else { return nil }
+        let started = configuration.hasStarted()
+        let consumer = consumerBuffered()
+        let now = clock.now()
+        // Also wakes the worker, which may be waiting for room.
+        state.update { state in
+            guard case .segment(let segment) = event, state.generation == generation else { return }
+            state.level.handed(seconds: segment.duration.seconds, started: started, consumer: consumer, at: now)
+        }
         return event
     }
 
@@ -120,8 +122,7 @@ public final class HLSSegmentStream: Sendable {
     public func seek(to playlistTime: MediaTime, generation: Int) {
         state.update { state in
             state.queue.removeAll()
-            state.queuedSeconds = 0
-            state.handedBeforeStart = 0
+            state.level = ForwardBufferLevel()
             state.ended = false
             state.failure = nil
             state.seekTarget = playlistTime

@@ -47,7 +47,7 @@ final class SegmentStreamWorker: Sendable {
                     switch outcome {
                     case .segment(let segment):
                         state.queue.append(segment)
-                        state.queuedSeconds += segment.duration.seconds
+                        state.level.queued(seconds: segment.duration.seconds)
                     case .end:
                         state.ended = true
                     case .failed(let error):
@@ -69,7 +69,7 @@ final class SegmentStreamWorker: Sendable {
         // Before the first frame, nothing ahead: a segment only when none is queued.
         let started = stream.configuration.hasStarted()
         let forward = started ? stream.configuration.effectiveForwardBuffer.timeInterval : 0
-        let consumer = stream.consumerBuffered().timeInterval
+        let consumer = stream.consumerBuffered()
         let clock = stream.clock
         let deadline = notBefore ?? clock.now() + .milliseconds(100)
         return stream.state.wait(until: deadline, on: clock) { state -> Command? in
@@ -80,9 +80,7 @@ final class SegmentStreamWorker: Sendable {
             }
             if state.ended || state.failure != nil { return nil }
             if let notBefore, clock.now() < notBefore { return nil }
-            // Before playback, every segment handed over is still ahead (the consumer
-            // measures only what it demuxed).
-            let buffered = state.queuedSeconds + (started ? consumer : max(consumer, state.handedBeforeStart))
+            let buffered = state.level.seconds(consumer: consumer, started: started, at: clock.now())
             // Always keep one segment queued, so a run boundary never waits for the network.
             guard state.queue.isEmpty || buffered < forward else { return nil }
             return .fetch(generation: state.generation, pinned: state.pinnedVariant, bufferedSeconds: buffered)
