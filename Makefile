@@ -4,7 +4,7 @@ STRICT := -Xswiftc -warnings-as-errors
 DEMO_DIR := .cache/demo
 DEMO_CLIP := $(DEMO_DIR)/spool-demo.mp4
 
-.PHONY: all bootstrap build release lint lint-scripts format gates test test-tsan test-tsan-realtime demo bench bench-core bench-hls bench-live bench-ll bench-subtitles bench-osc bench-gapless bench-http fuzz fuzz-build fuzz-smoke clean
+.PHONY: all bootstrap build release lint lint-scripts format gates test test-tsan test-tsan-realtime demo bench bench-core bench-hls bench-live bench-ll bench-subtitles bench-osc bench-gapless bench-http bench-compare fuzz fuzz-build fuzz-smoke clean
 .PHONY: install deb test-package docs
 
 all: build
@@ -135,8 +135,8 @@ MAIN_PASS := SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(MAIN_PASS_WIDTH) s
 test: bootstrap lint-scripts lint gates
 	$(SWIFT) build --build-tests $(STRICT)
 	$(MAIN_PASS) $(STRICT) --skip '$(REALTIME_SUITES)'
-	scripts/with-test-services $(SWIFT) test $(STRICT) --skip-build --no-parallel --filter '$(REALTIME_SUITES)'
-	$(MAKE) test-tsan
+	SWIFT='$(SWIFT)' STRICT='$(STRICT)' REALTIME_SUITES='$(REALTIME_SUITES)' TSAN_TIMING_SUITES='$(TSAN_TIMING_SUITES)' \
+	  TSAN_OTHER_TARGETS='$(TSAN_OTHER_TARGETS)' scripts/test-realtime-and-tsan
 	@test -c /dev/null || { echo "make test: /dev/null is no longer a character device" >&2; exit 1; }
 
 # Every test target under ThreadSanitizer, in four runs (one run of everything at once crashed
@@ -173,10 +173,10 @@ test-tsan:
 	$(TSAN) --skip-build --filter '$(TSAN_OTHER_TARGETS)' --skip '$(REALTIME_SUITES)|$(TSAN_TIMING_SUITES)'
 	$(TSAN) --skip-build --filter SpoolTests --skip '$(REALTIME_SUITES)|$(TSAN_TIMING_SUITES)'
 
-# The suites test-tsan leaves out, under ThreadSanitizer one at a time: not part of `make test`,
-# because it adds about 10 minutes (569 s for 84 tests, session 28) to a CI run of about 25.
-# Measured then: no ThreadSanitizer report; the one failure is PausedResourceReleaseIntegrationTests'
-# resident-set bound (TSan's allocator does not give freed memory back), which is skipped here.
+# The suites test-tsan leaves out, under ThreadSanitizer one at a time (569 s for 84 tests,
+# session 28). `make test` runs them too, in a lane beside the uninstrumented real-time suites
+# (scripts/test-realtime-and-tsan). PausedResourceReleaseIntegrationTests' resident-set bound is
+# skipped under TSan: its allocator does not give freed memory back.
 test-tsan-realtime: bootstrap
 	$(TSAN) --no-parallel --filter '$(REALTIME_SUITES)|$(TSAN_TIMING_SUITES)' --skip PausedResourceReleaseIntegrationTests
 
@@ -202,6 +202,18 @@ demo: build $(DEMO_CLIP)
 	scripts/demo-hls "$$($(SWIFT) build $(STRICT) --show-bin-path)/spool" $(DEMO_PLAY_OPTIONS)
 
 # Benchmarks side by side with ffmpeg, mpv and ffplay (several minutes; not part of `test`).
+# Two builds side by side on bench/run's core workloads (bench/compare_builds.py): HEAD's release
+# build against OLD's (a commit, built by scripts/build-release-at in .cache/bench-old with the
+# same release link), round by round in one run, so "no figure worse" is not the host's load
+# between two runs. Prints a Markdown table; exits non-zero if a figure is worse beyond the
+# rounds' spread. Usage: make bench-compare OLD=<commit> (about 15 minutes, plus OLD's build).
+OLD ?=
+bench-compare: release
+	@test -n "$(OLD)" || { echo "usage: make bench-compare OLD=<commit>" >&2; exit 2; }
+	scripts/build-release-at '$(OLD)' .cache/bench-old
+	scripts/with-test-services bench/compare_builds.py --new .build/release/spool --old .cache/bench-old/spool \
+	  --new-name HEAD --old-name '$(OLD)'
+
 # Installs mpv, generates media into .cache/bench, builds in release mode, saves the measurements
 # in .cache/bench/results.json and writes bench/RESULTS.md from them (bench/RESULTS.template.md).
 bench: bootstrap
