@@ -101,15 +101,17 @@ http {{
 
 
 class Shaper:
-    def __init__(self, upstream, rate):
+    def __init__(self, upstream, rate, request_latency=0.0):
         self.upstream = upstream
         self.rate = rate
+        self.request_latency = request_latency
 
     def __enter__(self):
         self.port = free_port()
         self.process = subprocess.Popen(
             [sys.executable, os.path.join(ROOT, "bench", "shaper.py"), "--listen", str(self.port), "--upstream",
-             str(self.upstream), "--trace", f"0:{self.rate * 8}"], stdin=subprocess.DEVNULL,
+             str(self.upstream), "--trace", f"0:{self.rate * 8}", "--request-latency", str(self.request_latency)],
+            stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait_for_port(self.port, self.process, "shaper")
         return self
@@ -129,18 +131,23 @@ def stop(process):
 
 
 def measure(command, env):
+    """Runs `command`; its CPU, wall and peak RSS, and what it printed on stdout (read after it
+    ends: a line of statistics, never more than a pipe holds)."""
     started = time.monotonic()
-    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, env=env)
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.monotonic() - started
+    with tempfile.TemporaryFile() as out:
+        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out,
+                                   stderr=subprocess.PIPE, env=env)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.monotonic() - started
+        out.seek(0)
+        stdout = out.read().decode(errors="replace")
     stderr = process.stderr.read().decode(errors="replace")
     process.stderr.close()
     code = os.waitstatus_to_exitcode(status)
     if code != 0:
         fail(f"{' '.join(command)} exited {code}: {stderr[-500:]}")
     return {"cpu": usage.ru_utime + usage.ru_stime, "user": usage.ru_utime, "sys": usage.ru_stime, "wall": wall,
-            "rss": usage.ru_maxrss / 1024}
+            "rss": usage.ru_maxrss / 1024, "stdout": stdout}
 
 
 def cell(values, unit, digits=2):

@@ -10,6 +10,9 @@ Usage: bench/http_large.py [--spool .build/release/spool] [--rounds 3]
 - **20 MB fragmented MP4:** 60 s of 720p30 at 2.5 Mb/s with `frag_keyframe+empty_moov`, played
   whole and untimed. The request count says whether the demuxer's short backward seeks become
   requests.
+- **The same, in real time, 50 ms before every answer:** played whole at 1x through bench/shaper.py
+  with `--request-latency 0.05` (no rate limit), once per round. spool's stalls come from its
+  `--stats`; for both players the wall time shows any wait (60 s of media, plus start-up).
 
 Runs are interleaved (spool, mpv; then mpv, spool; ...). Peak RSS is the reaped child's
 (wait4), the requests and bytes come from nginx's access log. Prints Markdown tables: median
@@ -17,6 +20,7 @@ Runs are interleaved (spool, mpv; then mpv, spool; ...). Peak RSS is the reaped 
 """
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -67,6 +71,47 @@ def sent_bytes(nginx, skip):
             if len(fields) >= 2 and fields[1].isdigit():
                 total += int(fields[1])
     return total
+
+
+def stalls(run):
+    """spool's stall count from the `--stats` line it printed, or None (mpv prints none)."""
+    for line in reversed(run["stdout"].splitlines()):
+        if line.startswith("{"):
+            try:
+                return json.loads(line).get("stalls")
+            except json.JSONDecodeError:
+                return None
+    return None
+
+
+def run_latency_case(label, tools, rounds, nginx, path, latency):
+    """Each tool plays `path` through a shaper that holds every request `latency` seconds."""
+    names = list(tools)
+    results = {name: [] for name in names}
+    requests = {name: [] for name in names}
+    for round_index in range(rounds):
+        order = names[round_index % len(names):] + names[:round_index % len(names)]
+        for name in order:
+            with http_cpu.Shaper(nginx.port, 10**9, request_latency=latency) as shaper:
+                url = f"http://127.0.0.1:{shaper.port}/{os.path.basename(path)}"
+                before = nginx.requests()
+                command, env = tools[name](url)
+                results[name].append(http_cpu.measure(command, env))
+                requests[name].append(nginx.requests() - before)
+    print(f"\n**{label}** ({rounds} rounds; median (min–max))\n")
+    print("| tool | stalls | requests | wall | spool/mpv requests |")
+    print("|---|---|---|---|---|")
+    for name in names:
+        counted = [stalls(run) for run in results[name]]
+        stall_cell = "—" if None in counted else f"{max(counted)} (largest of the rounds)"
+        if name == names[0]:
+            ratio = "—"
+        else:
+            req = [a / max(b, 1) for a, b in zip(requests[names[0]], requests[name])]
+            ratio = f"**{statistics.median(req):.2f}×** ({min(req):.2f}–{max(req):.2f})"
+        print(f"| {name} | {stall_cell} | {statistics.median(requests[name]):.0f} "
+              f"({min(requests[name])}–{max(requests[name])}) | "
+              f"{http_cpu.cell([r['wall'] for r in results[name]], ' s', 1)} | {ratio} |")
 
 
 def run_case(label, tools, rounds, nginx, path):
@@ -133,6 +178,13 @@ def main():
         print(f"Machine: {os.uname().machine}, {os.cpu_count()} CPUs; nginx on 127.0.0.1, unshaped.")
         run_case("10 s (300 frames, real time) of a 1 GB 1080p MP4", timed, args.rounds, nginx, BIG)
         run_case("a 20 MB fragmented 720p MP4, whole, untimed", untimed, args.rounds, nginx, FRAGMENTED)
+        realtime = {
+            "spool": lambda url: ([args.spool, "play", "--vo", "null", "--ao", "null", "--no-resume", "--no-mpris",
+                                   "--stats", url], env),
+            "mpv": lambda url: (mpv + [url], env),
+        }
+        run_latency_case("the same 20 MB fragmented MP4, whole, at 1x, 50 ms before every answer", realtime, 1,
+                         nginx, FRAGMENTED, 0.05)
     shutil.rmtree(state, ignore_errors=True)
 
 

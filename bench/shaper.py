@@ -12,6 +12,10 @@ when the player starts, whenever that is). A rate of 0 is an outage: connections
 nothing flows, as on a dead link. The bucket holds at most 50 ms of the current rate (at least
 16 kB), so bursts stay small. Client-to-server bytes (requests) pass unshaped.
 
+`--request-latency SECONDS` holds every chunk the client sends (on keep-alive HTTP/1.1, each
+request) that long before it goes on to the server: a fixed round trip per request, which a
+rate limit alone does not give.
+
 Backpressure, not buffering: the proxy reads from the server only as fast as it may send to
 the client, so nginx's `$request_time` and the client's transfer time stay close to the shaped
 rate (the kernel's socket buffers still hold some data in flight).
@@ -84,12 +88,14 @@ class Bucket:
                 await asyncio.sleep(min(0.05, max(0.001, (count - self.tokens) / bytes_per_second)))
 
 
-async def pump(reader, writer, bucket=None):
+async def pump(reader, writer, bucket=None, latency=0.0):
     try:
         while True:
             data = await reader.read(CHUNK)
             if not data:
                 break
+            if latency > 0:
+                await asyncio.sleep(latency)
             if bucket is not None:
                 await bucket.take(len(data))
             writer.write(data)
@@ -108,6 +114,8 @@ async def main():
     parser.add_argument("--listen", type=int, required=True)
     parser.add_argument("--upstream", type=int, required=True)
     parser.add_argument("--trace", required=True)
+    parser.add_argument("--request-latency", type=float, default=0.0,
+                        help="seconds every client-to-server chunk (a request) is held")
     args = parser.parse_args()
     bucket = Bucket(Trace(args.trace))
 
@@ -118,7 +126,7 @@ async def main():
         except OSError:
             client_writer.close()
             return
-        await asyncio.gather(pump(client_reader, server_writer), pump(server_reader, client_writer, bucket))
+        await asyncio.gather(pump(client_reader, server_writer, latency=args.request_latency), pump(server_reader, client_writer, bucket))
 
     server = await asyncio.start_server(handle, "127.0.0.1", args.listen)
     print("ready", flush=True)
