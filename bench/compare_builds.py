@@ -3,6 +3,7 @@
 before?" answered in one run, where two separate bench runs differ by the host's load.
 
 Usage: bench/compare_builds.py --new .build/release/spool --old /tmp/old/spool [--rounds 7]
+       [--only "audio only"]
 
 Run it inside the test services (a private PulseAudio with null sinks), which the Makefile's
 `bench-compare` target does: `make bench-compare OLD=<commit>` builds that commit's release
@@ -45,8 +46,7 @@ from spoolbench.stats import median, paired_ratios, percentile  # noqa: E402
 
 def play_options(binary):
     """What every `play` of this build gets: starting at 0 every time, where the build resumes."""
-    help_text = measure([binary, "play", "--help"]).stdout + measure([binary, "--help"]).stdout
-    return ["--no-resume"] if "--no-resume" in help_text else []
+    return ["--no-resume"] if "--no-resume" in measure([binary, "play", "--help"]).stdout else []
 
 
 def workloads(binary, media, http, rounds):
@@ -109,6 +109,8 @@ def main():
     parser.add_argument("--new-name", default="new")
     parser.add_argument("--old-name", default="old")
     parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--only", metavar="TEXT",
+                        help="run only the workloads whose label contains TEXT (a re-measurement of one figure)")
     args = parser.parse_args()
     if not os.environ.get("PULSE_SERVER"):
         sys.exit("bench/compare_builds.py: no PulseAudio server (run it through scripts/with-test-services)")
@@ -125,6 +127,8 @@ def main():
         new_work = workloads(args.new, media, http, args.rounds)
         old_work = workloads(args.old, media, http, args.rounds)
         for (label, rounds, new_command), (_, _, old_command) in zip(new_work, old_work):
+            if args.only and args.only not in label:
+                continue
             runs = interleave([(args.new_name, new_command), (args.old_name, old_command)], rounds, label)
             table.append((label, rounds, summarize(runs[args.new_name], runs[args.old_name])))
     version = {name: measure([binary, "--version"]).stdout.strip().splitlines()[0]

@@ -73,6 +73,12 @@ def sent_bytes(nginx, skip):
     return total
 
 
+def in_turn(names, rounds):
+    """Each name once per round, the first one rotating from round to round."""
+    for round_index in range(rounds):
+        yield from names[round_index % len(names):] + names[:round_index % len(names)]
+
+
 def stalls(run):
     """spool's stall count from the `--stats` line it printed, or None (mpv prints none)."""
     for line in reversed(run["stdout"].splitlines()):
@@ -89,15 +95,13 @@ def run_latency_case(label, tools, rounds, nginx, path, latency):
     names = list(tools)
     results = {name: [] for name in names}
     requests = {name: [] for name in names}
-    for round_index in range(rounds):
-        order = names[round_index % len(names):] + names[:round_index % len(names)]
-        for name in order:
-            with http_cpu.Shaper(nginx.port, 10**9, request_latency=latency) as shaper:
-                url = f"http://127.0.0.1:{shaper.port}/{os.path.basename(path)}"
-                before = nginx.requests()
-                command, env = tools[name](url)
-                results[name].append(http_cpu.measure(command, env))
-                requests[name].append(nginx.requests() - before)
+    for name in in_turn(names, rounds):
+        with http_cpu.Shaper(nginx.port, 10**9, request_latency=latency) as shaper:
+            url = f"http://127.0.0.1:{shaper.port}/{os.path.basename(path)}"
+            before = nginx.requests()
+            command, env = tools[name](url)
+            results[name].append(http_cpu.measure(command, env))
+            requests[name].append(nginx.requests() - before)
     print(f"\n**{label}** ({rounds} rounds; median (min–max))\n")
     print("| tool | stalls | requests | wall | spool/mpv requests |")
     print("|---|---|---|---|---|")
@@ -120,14 +124,12 @@ def run_case(label, tools, rounds, nginx, path):
     requests = {name: [] for name in names}
     sent = {name: [] for name in names}
     url = f"http://127.0.0.1:{nginx.port}/{os.path.basename(path)}"
-    for round_index in range(rounds):
-        order = names[round_index % len(names):] + names[:round_index % len(names)]
-        for name in order:
-            before = nginx.requests()
-            command, env = tools[name](url)
-            results[name].append(http_cpu.measure(command, env))
-            requests[name].append(nginx.requests() - before)
-            sent[name].append(sent_bytes(nginx, before) / 1e6)
+    for name in in_turn(names, rounds):
+        before = nginx.requests()
+        command, env = tools[name](url)
+        results[name].append(http_cpu.measure(command, env))
+        requests[name].append(nginx.requests() - before)
+        sent[name].append(sent_bytes(nginx, before) / 1e6)
     print(f"\n**{label}** ({rounds} rounds; median (min–max); ratio = median of round-by-round ratios "
           f"spool/mpv, lower is better)\n")
     print("| tool | peak RSS | requests | MB sent by nginx | wall | spool/mpv RSS | spool/mpv requests |")
