@@ -47,13 +47,17 @@ let package = Package(
         // The overlay blend of the software renderer's window (SpoolOutput): a C target because
         // the loop must vectorise, with AVX2 chosen at run time, which Swift cannot express.
         .target(name: "CPixelBlend"),
+        // libavfilter, opened on first use (a speed change) rather than linked: linked, its
+        // thirty-odd libraries no other library needs are loaded by every process.
+        .target(name: "CAVFilterLoader"),
 
         // Pure Swift layers.
         .target(name: "SpoolCore", swiftSettings: strictSwift),
         .target(name: "SpoolHLS", dependencies: ["SpoolCore"], swiftSettings: strictSwift),
 
         // Wrappers around C libraries: raw pointers live only here.
-        .target(name: "SpoolMedia", dependencies: ["SpoolCore", "CFFmpeg"], swiftSettings: strictSwift),
+        .target(
+            name: "SpoolMedia", dependencies: ["SpoolCore", "CFFmpeg", "CAVFilterLoader"], swiftSettings: strictSwift),
         .target(
             name: "SpoolOutput", dependencies: ["SpoolCore", "CPulse", "CSDL", "CPixelBlend"],
             swiftSettings: strictSwift),

@@ -7,9 +7,9 @@
 // malloc_trim: the pipeline hands freed decoder pools back to the system (MemoryRelease).
 #include <malloc.h>
 #include <libavcodec/avcodec.h>
+// libavfilter's types only: the library is not linked but opened on first use through
+// CAVFilterLoader, whose spool_ functions are the only way to call it.
 #include <libavfilter/avfilter.h>
-#include <libavfilter/buffersink.h>
-#include <libavfilter/buffersrc.h>
 #include <libavformat/avformat.h>
 #include <libavformat/avio.h>
 #include <libavutil/aes.h>
@@ -37,6 +37,8 @@ static inline int cffmpeg_averror_errno(int posixErrno) { return AVERROR(posixEr
 static inline int cffmpeg_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
 /// AVERROR_DECODER_NOT_FOUND: no decoder for the codec.
 static inline int cffmpeg_averror_decoder_not_found(void) { return AVERROR_DECODER_NOT_FOUND; }
+/// AVERROR_FILTER_NOT_FOUND: no such filter (or libavfilter could not be opened).
+static inline int cffmpeg_averror_filter_not_found(void) { return AVERROR_FILTER_NOT_FOUND; }
 /// AVERROR_HTTP_NOT_FOUND and friends come from the HTTP protocol.
 static inline int cffmpeg_averror_http_not_found(void) { return AVERROR_HTTP_NOT_FOUND; }
 /// AV_NOPTS_VALUE: "no timestamp".

@@ -1,8 +1,12 @@
+internal import CAVFilterLoader
 internal import CFFmpeg
 import SpoolCore
 
 /// One libavfilter graph `abuffer → <chain> → aformat → abuffersink` over interleaved
 /// Float32 PCM at a fixed format: the engine room of `AudioTempoFilter`.
+///
+/// libavfilter is called through CAVFilterLoader's `spool_` functions (the library is opened on
+/// the first graph, `AVFilterLibrary`), which take its pointers as raw pointers.
 ///
 /// Pointer ownership: owns the `AVFilterGraph` (`avfilter_graph_free` in `deinit`), which
 /// owns its filters; the source and sink are looked up by name when needed rather than
@@ -21,6 +25,7 @@ final class AudioFilterGraph {
 
     /// Builds and configures the graph with the filters in `chain` (libavfilter syntax).
     init(format: AudioFormat, chain: String) throws(FFmpegError) {
+        try AVFilterLibrary.open()
         self.format = format
         guard let input = av_frame_alloc() else { throw .outOfMemory }
         self.input = input
@@ -31,41 +36,43 @@ final class AudioFilterGraph {
         }
         self.output = output
         // From here on `deinit` frees whatever was made.
-        graph = avfilter_graph_alloc()
+        graph = spool_avfilter_graph_alloc()?.assumingMemoryBound(to: AVFilterGraph.self)
         guard let graph else { throw .outOfMemory }
         // The chain is light work: no filter threads to start and stop.
         graph.pointee.nb_threads = 1
         let layout = Self.layoutName(channels: format.channelCount)
         let rate = format.sampleRate
-        var source: UnsafeMutablePointer<AVFilterContext>?
-        var sink: UnsafeMutablePointer<AVFilterContext>?
+        var source: UnsafeMutableRawPointer?
+        var sink: UnsafeMutableRawPointer?
         try FFmpegCall.check(
-            avfilter_graph_create_filter(
-                &source, avfilter_get_by_name("abuffer"), Self.sourceName,
-                "time_base=1/\(rate):sample_rate=\(rate):sample_fmt=flt:channel_layout=\(layout)", nil, graph))
-        try FFmpegCall.check(
-            avfilter_graph_create_filter(&sink, avfilter_get_by_name("abuffersink"), Self.sinkName, nil, nil, graph))
+            spool_avfilter_graph_create_filter(
+                &source, "abuffer", Self.sourceName,
+                "time_base=1/\(rate):sample_rate=\(rate):sample_fmt=flt:channel_layout=\(layout)", graph))
+        try FFmpegCall.check(spool_avfilter_graph_create_filter(&sink, "abuffersink", Self.sinkName, nil, graph))
         // The chain's open ends: its input is fed by the source, its output feeds the sink.
         // parse_ptr consumes the ends it links and leaves the rest here, freed on return.
-        var sourceEnd = avfilter_inout_alloc()
-        var sinkEnd = avfilter_inout_alloc()
+        var sourceEnd = spool_avfilter_inout_alloc()
+        var sinkEnd = spool_avfilter_inout_alloc()
         defer {
-            avfilter_inout_free(&sourceEnd)
-            avfilter_inout_free(&sinkEnd)
+            spool_avfilter_inout_free(&sourceEnd)
+            spool_avfilter_inout_free(&sinkEnd)
         }
-        guard let sourceNode = sourceEnd, let sinkNode = sinkEnd else { throw .outOfMemory }
+        guard let sourceNode = sourceEnd?.assumingMemoryBound(to: AVFilterInOut.self),
+            let sinkNode = sinkEnd?.assumingMemoryBound(to: AVFilterInOut.self)
+        else { throw .outOfMemory }
         sourceNode.pointee.name = av_strdup("in")
-        sourceNode.pointee.filter_ctx = source
+        sourceNode.pointee.filter_ctx = source?.assumingMemoryBound(to: AVFilterContext.self)
         sinkNode.pointee.name = av_strdup("out")
-        sinkNode.pointee.filter_ctx = sink
+        sinkNode.pointee.filter_ctx = sink?.assumingMemoryBound(to: AVFilterContext.self)
         let description = "\(chain),aformat=sample_fmts=flt:sample_rates=\(rate):channel_layouts=\(layout)"
-        let parsed = avfilter_graph_parse_ptr(graph, description, &sinkEnd, &sourceEnd, nil)
+        let parsed = spool_avfilter_graph_parse_ptr(graph, description, &sinkEnd, &sourceEnd)
         try FFmpegCall.check(parsed)
-        try FFmpegCall.check(avfilter_graph_config(graph, nil))
+        try FFmpegCall.check(spool_avfilter_graph_config(graph))
     }
 
     deinit {
-        avfilter_graph_free(&graph)
+        var owned = graph.map { UnsafeMutableRawPointer($0) }
+        spool_avfilter_graph_free(&owned)
         var frames: (UnsafeMutablePointer<AVFrame>?, UnsafeMutablePointer<AVFrame>?) = (input, output)
         av_frame_free(&frames.0)
         av_frame_free(&frames.1)
@@ -91,20 +98,20 @@ final class AudioFilterGraph {
             UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: copyCount)
         }
         samplesPushed += Int64(frameCount)
-        try FFmpegCall.check(av_buffersrc_add_frame(filter(Self.sourceName), input))
+        try FFmpegCall.check(spool_av_buffersrc_add_frame(filter(Self.sourceName), input))
         return try pull()
     }
 
     /// Ends the input and returns the graph's remaining output; the graph is spent after it.
     func finish() throws(FFmpegError) -> [Float] {
-        try FFmpegCall.check(av_buffersrc_add_frame(filter(Self.sourceName), nil))
+        try FFmpegCall.check(spool_av_buffersrc_add_frame(filter(Self.sourceName), nil))
         return try pull()
     }
 
     private func pull() throws(FFmpegError) -> [Float] {
         let sink = filter(Self.sinkName)
         var samples: [Float] = []
-        while case .done = try FFmpegCall.progress(av_buffersink_get_frame(sink, output)) {
+        while case .done = try FFmpegCall.progress(spool_av_buffersink_get_frame(sink, output)) {
             let count = Int(output.pointee.nb_samples) * format.channelCount
             if let data = output.pointee.data.0, count > 0 {
                 data.withMemoryRebound(to: Float.self, capacity: count) {
@@ -116,8 +123,8 @@ final class AudioFilterGraph {
         return samples
     }
 
-    private func filter(_ name: String) -> UnsafeMutablePointer<AVFilterContext>? {
-        avfilter_graph_get_filter(graph, name)
+    private func filter(_ name: String) -> UnsafeMutableRawPointer? {
+        spool_avfilter_graph_get_filter(graph, name)
     }
 
     /// FFmpeg's name of the default layout for `channels` ("mono", "stereo", "5.1").

@@ -25,6 +25,9 @@ public struct FFmpegError: RawRepresentable, Error, Hashable, Sendable, CustomSt
     public static var demuxerNotFound: FFmpegError { .init(rawValue: cffmpeg_averror_demuxer_not_found()) }
     /// `AVERROR_STREAM_NOT_FOUND`: no stream matched the request.
     public static var streamNotFound: FFmpegError { .init(rawValue: cffmpeg_averror_stream_not_found()) }
+    /// `AVERROR_FILTER_NOT_FOUND`: no such libavfilter filter, or libavfilter could not be
+    /// opened (`AVFilterLibrary.open()`).
+    public static var filterNotFound: FFmpegError { .init(rawValue: cffmpeg_averror_filter_not_found()) }
     /// `AVERROR(ENOMEM)`: an allocation failed.
     public static var outOfMemory: FFmpegError { .init(rawValue: cffmpeg_averror_errno(ENOMEM)) }
     /// `AVERROR(EIO)`: an input/output error (Spool's custom I/O reports byte-source failures so).

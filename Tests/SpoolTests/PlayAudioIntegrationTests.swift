@@ -59,6 +59,31 @@ struct PlayAudioIntegrationTests {
         #expect(abs(frequency - 440) <= 5, "dominant frequency \(frequency) Hz")
     }
 
+    /// libavfilter is opened by the first speed change, not at start-up: linked, it brings some
+    /// thirty libraries every process would load for nothing. glibc's loader says what it loads
+    /// (LD_DEBUG=files, dlopen included) into LD_DEBUG_OUTPUT.pid.
+    @Test(
+        "libavfilter is loaded by a speed change only: not for 1x playback, and at --speed 2",
+        arguments: [false, true])
+    func avfilterLoadedOnlyForSpeed(changesSpeed: Bool) async throws {
+        let url = try await TestMedia.url(for: .aacTone4s)
+        let wavPath = try PlayTool.scratchPath("avfilter-\(changesSpeed).wav")
+        let debugPrefix = try PlayTool.scratchPath("avfilter-ld-\(changesSpeed)")
+        let speed = changesSpeed ? ["--speed", "2"] : []
+        let output = try await PlayTool.spool(
+            ["play"] + speed + ["--ao", "wav:\(wavPath)", "--no-video", url.path],
+            environment: ["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": debugPrefix])
+        #expect(output.status == 0, "stderr: \(output.errorText)")
+        let directory = URL(fileURLWithPath: debugPrefix).deletingLastPathComponent()
+        let prefix = URL(fileURLWithPath: debugPrefix).lastPathComponent + "."
+        let logs = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(prefix) }
+        let loaded = try logs.map { try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8) }
+            .joined()
+        // The log names every library, so an empty one would pass for "not loaded".
+        #expect(loaded.contains("file=libavcodec.so"), "no loader log in \(logs)")
+        #expect(loaded.contains("file=libavfilter.so") == changesSpeed)
+    }
+
     @Test("--speed 2 in real time (null output, timed) takes about half the media's duration")
     func doubleSpeedHalvesWallTime() async throws {
         let url = try await TestMedia.url(for: .aacTone4s)

@@ -19,6 +19,13 @@ package final class BoundedBlockingQueue<Element: Sendable>: Sendable {
         var closed = false
         var endOfStream = false
         var generation = 0
+        /// Producers blocked in `push` on a full queue, and the highest cost any of them waits
+        /// for the queue to fall below (`resumeBelow`): a take wakes them only once it does.
+        var blockedProducers = 0
+        var producersResumeBelow: Int64 = 0
+
+        /// Whether a take that left `totalCost` where it is should wake blocked producers.
+        var takeWakesProducer: Bool { blockedProducers > 0 && totalCost < producersResumeBelow }
 
         /// Removes and returns the oldest element, compacting the storage now and then.
         mutating func take() -> Element? {
@@ -52,16 +59,40 @@ package final class BoundedBlockingQueue<Element: Sendable>: Sendable {
     /// `overCapacity` accepts the element however full the queue is: for a consumer that will
     /// not take anything until something else happens (a paused audio thread, while the video
     /// of a seek still has to reach its landing frame), the producer must not wait on it.
+    ///
+    /// `resumeBelow` (at most `capacity`): once this push found the queue full, it waits until
+    /// the queue's cost falls below that, not merely below `capacity`, so a producer refills in
+    /// bursts instead of being woken for every element taken (a packet's 21 ms of audio). Only
+    /// for a queue whose consumer never waits on this producer while the queue holds anything:
+    /// the producer blocked here must not be what another queue's consumer waits for.
     @discardableResult
-    package func push(_ element: Element, cost: Int64, expectedGeneration: Int? = nil, overCapacity: Bool = false)
-        -> Bool
-    {
+    package func push(
+        _ element: Element, cost: Int64, expectedGeneration: Int? = nil, overCapacity: Bool = false,
+        resumeBelow: Int64? = nil
+    ) -> Bool {
+        let resumeBelow = min(resumeBelow ?? capacity, capacity)
+        // Whether this push found the queue full once (it then waits for `resumeBelow`), and
+        // whether it is counted in `blockedProducers` now (every pass after a wait is).
+        var waited = false
+        var counted = false
         let accepted =
             lock.wait(timeout: nil) { state -> Bool? in
+                if counted {
+                    counted = false
+                    state.blockedProducers -= 1
+                    if state.blockedProducers == 0 { state.producersResumeBelow = 0 }
+                }
                 if state.closed { return false }
                 if let expectedGeneration, state.generation != expectedGeneration { return false }
                 let count = state.items.count - state.head
-                guard count == 0 || state.totalCost < capacity || overCapacity else { return nil }
+                let hasRoom = state.totalCost < (waited ? resumeBelow : capacity)
+                guard count == 0 || hasRoom || overCapacity else {
+                    waited = true
+                    counted = true
+                    state.blockedProducers += 1
+                    state.producersResumeBelow = max(state.producersResumeBelow, resumeBelow)
+                    return nil
+                }
                 state.items.append((element, cost))
                 state.totalCost += cost
                 state.endOfStream = false
@@ -74,12 +105,16 @@ package final class BoundedBlockingQueue<Element: Sendable>: Sendable {
     /// Removes the oldest element, blocking while the queue is empty. Returns `nil` once the
     /// queue is closed and empty, or when end of stream was marked and everything was taken.
     package func pop() -> (element: Element, generation: Int)? {
+        var wakesProducer = false
         let result = lock.wait(timeout: nil) { state -> (Element, Int)?? in
-            if let element = state.take() { return .some((element, state.generation)) }
+            if let element = state.take() {
+                wakesProducer = state.takeWakesProducer
+                return .some((element, state.generation))
+            }
             if state.closed || state.endOfStream { return .some(nil) }
             return nil
         }
-        lock.update { _ in }  // wake a producer waiting for room
+        if wakesProducer { lock.update { _ in } }  // wake a producer waiting for room
         guard let result, let value = result else { return nil }
         return (value.0, value.1)
     }
@@ -96,13 +131,17 @@ package final class BoundedBlockingQueue<Element: Sendable>: Sendable {
 
     /// Like `pop()`, but gives up after `timeout` of real time.
     package func pop(timeout: Duration) -> TimedPop {
+        var wakesProducer = false
         let result = lock.wait(timeout: timeout) { state -> TimedPop? in
-            if let element = state.take() { return .element(element, generation: state.generation) }
+            if let element = state.take() {
+                wakesProducer = state.takeWakesProducer
+                return .element(element, generation: state.generation)
+            }
             if state.closed || state.endOfStream { return .ended }
             return nil
         }
         guard let result else { return .timedOut }
-        lock.update { _ in }  // wake a producer waiting for room
+        if wakesProducer { lock.update { _ in } }  // wake a producer waiting for room
         return result
     }
 

@@ -118,7 +118,8 @@ final class DemuxLoop {
                     let cost = Self.cost(of: packet)
                     queue?.push(
                         PacketItem(generation: generation, content: .packet(packet)), cost: cost,
-                        overCapacity: packet.kind == .audio && awaitsPausedLandingFrame(generation))
+                        overCapacity: packet.kind == .audio && awaitsPausedLandingFrame(generation),
+                        resumeBelow: queue.flatMap(refillThreshold))
                 case .streamChange(let video, let audio):
                     if let video {
                         captionTap?.setStream(video)
@@ -146,6 +147,23 @@ final class DemuxLoop {
             }
         }
     }
+
+    /// Where a full queue must fall before the demuxer reads on, when it can wait that long:
+    /// refilled a second at a time, an audio-only item wakes this thread about once a second
+    /// instead of for every packet played (47 times a second for AAC at 48 kHz; about 1,000
+    /// wake-ups and 10 ms of CPU over 20 s, the cost of reading 3 s ahead instead of 10).
+    /// Only with one queue: with two, the demuxer blocked on a full video queue may be what
+    /// the audio thread waits for (its next packet is behind the video's in the file), and
+    /// video a decoder drains slower than the clock could run the audio dry before the video
+    /// queue fell that far; there every packet taken lets the demuxer on, as before.
+    private func refillThreshold(_ queue: BoundedBlockingQueue<PacketItem>) -> Int64? {
+        guard videoPackets == nil || audioPackets == nil else { return nil }
+        return queue.capacity - min(Self.refillBurst, queue.capacity / 3)
+    }
+
+    /// The most a single-queue item's demuxer reads at once after its queue was full: under
+    /// a third of the queue, so a refill never takes it below `isLikelyToKeepUp`'s half.
+    static let refillBurst: Int64 = 1_000_000
 
     /// Whether a seek made while paused still waits for its landing frame in `generation`.
     /// The paused audio thread takes nothing until playback resumes, so audio read on the way
