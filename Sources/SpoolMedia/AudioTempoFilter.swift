@@ -46,6 +46,15 @@ public final class AudioTempoFilter {
         try setRate(rate, mode: mode)
     }
 
+    /// Opens libavfilter now if it is not open yet, so that the first buffer played at a rate
+    /// other than 1 does not wait for it: it is opened on first use, and loading it with its
+    /// libraries takes tens of milliseconds (much more under ThreadSanitizer). For an item that
+    /// starts at such a rate, before it reports ready. A failure is left for the filter itself
+    /// to throw.
+    package static func prepareLibrary() {
+        _ = try? AVFilterLibrary.open()
+    }
+
     /// Switches to `rate` and `mode`. Returns what the previous graph still held, played
     /// at the previous rate (play it before the next output), or `nil`.
     @discardableResult

@@ -143,6 +143,9 @@ extension PipelinePlayback {
         }
         audioOutput?.setVolume(volume)
         audioOutput?.setPaused(rate == 0)
+        // Played faster or slower from the start: the tempo filter's library is loaded before
+        // the item is ready, not on the audio thread once it plays.
+        if audioOutput != nil, rate > 0, rate != 1 { AudioTempoFilter.prepareLibrary() }
         let sourceStart = source.startTime.isNumeric ? source.startTime : .zero
         // The clock starts at the item's start, or where a seek asked for while the item
         // opened (a start position, a chapter chosen from the probe's list): under the
