@@ -4,7 +4,7 @@ STRICT := -Xswiftc -warnings-as-errors
 DEMO_DIR := .cache/demo
 DEMO_CLIP := $(DEMO_DIR)/spool-demo.mp4
 
-.PHONY: all bootstrap build release lint lint-scripts format gates test test-realtime tsan-build test-tsan test-tsan-realtime demo bench bench-core bench-hls bench-live bench-ll bench-subtitles bench-osc bench-gapless bench-http bench-compare fuzz fuzz-build fuzz-smoke clean
+.PHONY: all bootstrap build release lint lint-scripts format gates test test-realtime tsan-build test-tsan test-tsan-core test-tsan-output test-tsan-other test-tsan-spool test-tsan-realtime demo bench bench-core bench-hls bench-live bench-ll bench-subtitles bench-osc bench-gapless bench-http bench-compare fuzz fuzz-build fuzz-smoke clean
 .PHONY: install deb test-package docs
 
 all: build
@@ -173,10 +173,15 @@ test-realtime:
 tsan-build: bootstrap
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 
-test-tsan: tsan-build
+# One target per group, so that `make -k test-tsan` runs every group after one failed.
+test-tsan: test-tsan-core test-tsan-output test-tsan-other test-tsan-spool
+test-tsan-core: tsan-build
 	$(TSAN) --skip-build --filter SpoolCoreTests
+test-tsan-output: tsan-build
 	$(TSAN) --skip-build --filter SpoolOutputTests
+test-tsan-other: tsan-build
 	$(TSAN) --skip-build --filter '$(TSAN_OTHER_TARGETS)' --skip '$(REALTIME_SUITES)|$(TSAN_TIMING_SUITES)'
+test-tsan-spool: tsan-build
 	$(TSAN) --skip-build --filter SpoolTests --skip '$(REALTIME_SUITES)|$(TSAN_TIMING_SUITES)'
 
 # The suites test-tsan leaves out, under ThreadSanitizer one at a time (569 s for 84 tests,

@@ -2,8 +2,6 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
-#include <stdio.h>
-#include <string.h>
 
 #include <libavfilter/avfilter.h>
 #include <libavfilter/buffersink.h>
@@ -37,26 +35,18 @@ static struct {
 // spool_avfilter_open, and `opened` (set last, with release) before spool_avfilter_is_open's.
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int opened;
-static char failure[256];
 
 #define SPOOL_LOOKUP(field, symbol)                                                              \
     do {                                                                                         \
         *(void **)&functions.field = dlsym(library, #symbol);                                    \
-        if (!functions.field) {                                                                  \
-            snprintf(failure, sizeof failure, "%s: no %s", SPOOL_AVFILTER_SONAME, #symbol);      \
-            return;                                                                              \
-        }                                                                                        \
+        if (!functions.field) return;                                                            \
     } while (0)
 
 static void open_library(void) {
     // RTLD_LOCAL: its symbols stay out of the global scope, where they could interpose
     // another library's. Never closed: graphs may live until the process ends.
     void *library = dlopen(SPOOL_AVFILTER_SONAME, RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        const char *reason = dlerror();
-        snprintf(failure, sizeof failure, "%s", reason ? reason : SPOOL_AVFILTER_SONAME ": cannot open");
-        return;
-    }
+    if (!library) return;
     SPOOL_LOOKUP(version, avfilter_version);
     SPOOL_LOOKUP(graph_alloc, avfilter_graph_alloc);
     SPOOL_LOOKUP(graph_free, avfilter_graph_free);
@@ -72,11 +62,9 @@ static void open_library(void) {
     __atomic_store_n(&opened, 1, __ATOMIC_RELEASE);
 }
 
-int spool_avfilter_open(char *message, size_t size) {
+int spool_avfilter_open(void) {
     pthread_once(&once, open_library);
-    if (__atomic_load_n(&opened, __ATOMIC_ACQUIRE)) return 0;
-    if (message && size > 0) snprintf(message, size, "%s", failure);
-    return -1;
+    return __atomic_load_n(&opened, __ATOMIC_ACQUIRE) ? 0 : -1;
 }
 
 int spool_avfilter_is_open(void) {

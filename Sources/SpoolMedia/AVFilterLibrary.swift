@@ -5,19 +5,9 @@ internal import CAVFilterLoader
 /// loads the library or the thirty-odd libraries it needs.
 enum AVFilterLibrary {
     /// Opens the library once per process (thread-safe; later calls return at once).
-    /// Throws `.filterNotFound` when it cannot be opened or lacks a function Spool calls;
-    /// `unavailableReason` then says why.
+    /// Throws `.filterNotFound` when it cannot be opened or lacks a function Spool calls.
     static func open() throws(FFmpegError) {
-        guard unavailableReason == nil else { throw .filterNotFound }
-    }
-
-    /// Why the library cannot be used ("libavfilter.so.8: cannot open shared object file: …"),
-    /// or `nil` once it is open. Opens it on first use.
-    static var unavailableReason: String? {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { buffer -> String? in
-            guard let base = buffer.baseAddress else { return "no memory" }
-            return spool_avfilter_open(base, buffer.count) == 0 ? nil : String(cString: base)
-        }
+        guard spool_avfilter_open() == 0 else { throw .filterNotFound }
     }
 
     /// Whether the library was opened already (never opens it).

@@ -13,13 +13,10 @@
 // Each one may be called only after `spool_avfilter_open` returned 0. Ownership is
 // libavfilter's: what it documents for the unprefixed function holds here.
 
-#include <stddef.h>
-
 /// Opens libavfilter (the major version the headers declare) and looks up every function
-/// below, once per process; thread-safe. Returns 0 when all are available; otherwise -1 with
-/// the reason ("libavfilter.so.8: cannot open shared object file", a missing symbol) copied
-/// into `message` (`size` bytes, always terminated), and every later call fails the same way.
-int spool_avfilter_open(char *message, size_t size);
+/// below, once per process; thread-safe. Returns 0 when all are available, otherwise -1 (the
+/// library or one of the functions is missing), and every later call answers the same.
+int spool_avfilter_open(void);
 
 /// Whether `spool_avfilter_open` succeeded already (never opens the library).
 int spool_avfilter_is_open(void);

@@ -71,14 +71,12 @@ package final class BoundedBlockingQueue<Element: Sendable>: Sendable {
         resumeBelow: Int64? = nil
     ) -> Bool {
         let resumeBelow = min(resumeBelow ?? capacity, capacity)
-        // Whether this push found the queue full once (it then waits for `resumeBelow`), and
-        // whether it is counted in `blockedProducers` now (every pass after a wait is).
+        // Whether this push found the queue full (it then waits for `resumeBelow`); every pass
+        // after that follows a wait it was counted in `blockedProducers` for.
         var waited = false
-        var counted = false
         let accepted =
             lock.wait(timeout: nil) { state -> Bool? in
-                if counted {
-                    counted = false
+                if waited {
                     state.blockedProducers -= 1
                     if state.blockedProducers == 0 { state.producersResumeBelow = 0 }
                 }
@@ -88,7 +86,6 @@ package final class BoundedBlockingQueue<Element: Sendable>: Sendable {
                 let hasRoom = state.totalCost < (waited ? resumeBelow : capacity)
                 guard count == 0 || hasRoom || overCapacity else {
                     waited = true
-                    counted = true
                     state.blockedProducers += 1
                     state.producersResumeBelow = max(state.producersResumeBelow, resumeBelow)
                     return nil

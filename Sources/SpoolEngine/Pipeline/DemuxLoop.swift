@@ -27,6 +27,17 @@ final class DemuxLoop {
     private var videoFinishedGeneration: Int?
     /// Where the caption bytes of the video packets queued go (an HLS item's closed captions).
     private let captionTap: CaptionTap?
+    /// Where a full packet queue must fall before the demuxer reads on (`push`'s
+    /// `resumeBelow`): a second below its capacity (at most a third of it, so a refill never
+    /// takes it below `isLikelyToKeepUp`'s half) when the item has one queue. Refilled a second
+    /// at a time, an audio-only item wakes this thread about once a second instead of for every
+    /// packet played (47 times a second for AAC at 48 kHz; about 1,000 wake-ups and 10 ms of
+    /// CPU over 20 s, the cost of reading 3 s ahead instead of 10). `nil` with two queues: the
+    /// demuxer blocked on a full video queue may be what the audio thread waits for (its next
+    /// packet is behind the video's in the file), and video a decoder drains slower than the
+    /// clock could run the audio dry before the video queue fell that far; there every packet
+    /// taken lets the demuxer on, as before.
+    private let refillBelow: Int64?
 
     init(
         source: any PacketSource, control: PipelineControl, videoPackets: BoundedBlockingQueue<PacketItem>?,
@@ -35,6 +46,8 @@ final class DemuxLoop {
     ) {
         self.captionTap = captionTap
         captionTap?.setStream(source.video)
+        let queues = [videoPackets, audioPackets].compactMap { $0 }
+        refillBelow = queues.count == 1 ? queues[0].capacity - min(1_000_000, queues[0].capacity / 3) : nil
         self.source = source
         self.control = control
         self.videoPackets = videoPackets
@@ -119,7 +132,7 @@ final class DemuxLoop {
                     queue?.push(
                         PacketItem(generation: generation, content: .packet(packet)), cost: cost,
                         overCapacity: packet.kind == .audio && awaitsPausedLandingFrame(generation),
-                        resumeBelow: queue.flatMap(refillThreshold))
+                        resumeBelow: refillBelow)
                 case .streamChange(let video, let audio):
                     if let video {
                         captionTap?.setStream(video)
@@ -147,23 +160,6 @@ final class DemuxLoop {
             }
         }
     }
-
-    /// Where a full queue must fall before the demuxer reads on, when it can wait that long:
-    /// refilled a second at a time, an audio-only item wakes this thread about once a second
-    /// instead of for every packet played (47 times a second for AAC at 48 kHz; about 1,000
-    /// wake-ups and 10 ms of CPU over 20 s, the cost of reading 3 s ahead instead of 10).
-    /// Only with one queue: with two, the demuxer blocked on a full video queue may be what
-    /// the audio thread waits for (its next packet is behind the video's in the file), and
-    /// video a decoder drains slower than the clock could run the audio dry before the video
-    /// queue fell that far; there every packet taken lets the demuxer on, as before.
-    private func refillThreshold(_ queue: BoundedBlockingQueue<PacketItem>) -> Int64? {
-        guard videoPackets == nil || audioPackets == nil else { return nil }
-        return queue.capacity - min(Self.refillBurst, queue.capacity / 3)
-    }
-
-    /// The most a single-queue item's demuxer reads at once after its queue was full: under
-    /// a third of the queue, so a refill never takes it below `isLikelyToKeepUp`'s half.
-    static let refillBurst: Int64 = 1_000_000
 
     /// Whether a seek made while paused still waits for its landing frame in `generation`.
     /// The paused audio thread takes nothing until playback resumes, so audio read on the way
