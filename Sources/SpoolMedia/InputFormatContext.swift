@@ -14,10 +14,16 @@ internal import CFFmpeg
 ///
 /// Thread confinement: created, used and freed on one thread (the probe or demux thread);
 /// only the interrupt flag is touched from elsewhere. Hence not `Sendable`.
+///
+/// Global state: the container format is probed first (`av_probe_input_buffer2`, what
+/// `avformat_open_input` does itself when given none), so that a format with process-wide
+/// state (`DemuxerGlobalState`) is opened, read and sought under its lock, and no other is.
 final class InputFormatContext {
     private var context: UnsafeMutablePointer<AVFormatContext>?
     private let io: ByteSourceIOContext
-    private var interrupt: InterruptFlag
+    private let interrupt: InterruptFlag
+    /// Whether every call into this context holds `DemuxerGlobalState`'s lock.
+    private let isSerialised: Bool
 
     /// Opens the container: probes the format and reads the header (`avformat_open_input`).
     /// `formatHint` is a file name or path whose extension helps FFmpeg choose a demuxer.
@@ -30,33 +36,46 @@ final class InputFormatContext {
         allocated.pointee.flags |= cffmpeg_avfmt_flag_custom_io()
         allocated.pointee.interrupt_callback = interrupt.callback
         allocated.pointee.io_open = { _, _, _, _, _ in FFmpegError.notPermitted.rawValue }
+        // The probe leaves what it read buffered in `pb`, so FFmpeg's own probe inside
+        // avformat_open_input reads the same bytes again from memory and finds the same format
+        // (it is left to probe, rather than given the format, so its probe score and every
+        // other effect of the open stay FFmpeg's own).
+        var format: UnsafePointer<AVInputFormat>?
+        let probed = io.withContext { av_probe_input_buffer2($0, &format, formatHint, nil, 0, 0) }
+        isSerialised =
+            probed >= 0
+            && format.map { DemuxerGlobalState.serialisedFormats.contains(String(cString: $0.pointee.name)) }
+                ?? false
         var opening: UnsafeMutablePointer<AVFormatContext>? = allocated
         // On failure avformat_open_input frees the context and sets `opening` to nil; the
         // custom pb is left alone, as documented for AVFMT_FLAG_CUSTOM_IO.
-        let code = avformat_open_input(&opening, formatHint, nil, nil)
+        let code = DemuxerGlobalState.call(serialised: isSerialised) {
+            avformat_open_input(&opening, formatHint, nil, nil)
+        }
         context = opening
         try FFmpegCall.check(code)
     }
 
     deinit {
-        avformat_close_input(&context)
+        DemuxerGlobalState.call(serialised: isSerialised) { avformat_close_input(&context) }
     }
 
     /// Reads packets until every stream's codec parameters are known
     /// (`avformat_find_stream_info`). Throws `.exit` when interrupted.
     func findStreamInfo() throws(FFmpegError) {
-        try FFmpegCall.check(avformat_find_stream_info(context, nil))
+        try FFmpegCall.check(
+            DemuxerGlobalState.call(serialised: isSerialised) { avformat_find_stream_info(context, nil) })
         // FFmpeg 5.1 stops at the interrupt but then reports success if any stream has
         // parameters; a half-read result must not pass for a finished one.
         if interrupt.isRaised { throw .exit }
     }
 
-    /// Makes FFmpeg poll `flag` from now on instead of the flag it was opened with: a
-    /// container the probe opened answers the demuxer's canceller once handed over. Call it
-    /// on the thread that owns the context, between FFmpeg calls.
+    /// Makes FFmpeg stop when `flag` is raised from now on, as well as the flag it was opened
+    /// with: a container the probe opened answers the demuxer's canceller once handed over.
+    /// The callback FFmpeg holds (and has copied into inner contexts) keeps pointing at the
+    /// first flag, which stays alive with this context and follows `flag`.
     func rebind(interrupt flag: InterruptFlag) {
-        interrupt = flag
-        context?.pointee.interrupt_callback = flag.callback
+        interrupt.follow(flag)
     }
 
     /// Lends the open context to `body`; the pointer must not escape it.
@@ -64,6 +83,8 @@ final class InputFormatContext {
         _ body: (UnsafeMutablePointer<AVFormatContext>) throws(Failure) -> Result
     ) throws(Failure) -> Result? {
         guard let context else { return nil }
-        return try body(context)
+        return try DemuxerGlobalState.call(serialised: isSerialised) { () throws(Failure) -> Result in
+            try body(context)
+        }
     }
 }

@@ -6,12 +6,27 @@ import Synchronization
 /// `AVERROR_EXIT` at their next check instead of running to completion.
 final class InterruptFlag: Sendable {
     private let raised = Atomic<Bool>(false)
+    /// The flag this one answers for too, once a container changed hands (`follow(_:)`).
+    private let followed = Mutex<InterruptFlag?>(nil)
 
     /// Asks FFmpeg to stop. Idempotent; callable from any thread.
     func raise() { raised.store(true, ordering: .releasing) }
 
-    /// Whether `raise()` has been called.
-    var isRaised: Bool { raised.load(ordering: .acquiring) }
+    /// Whether `raise()` has been called, on this flag or on the one it follows.
+    var isRaised: Bool {
+        raised.load(ordering: .acquiring) || followed.withLock { $0 }?.isRaised == true
+    }
+
+    /// Makes this flag read as raised whenever `other` is, from now on (a container the probe
+    /// opened, handed to a demuxer with a canceller of its own). The callback FFmpeg holds is
+    /// not replaced but redirected, because FFmpeg copies it: the DASH and HLS demuxers give
+    /// each of their inner contexts a copy of the outer context's callback, so swapping the
+    /// outer one left the inner ones pointing at a flag that was then freed (a crash in the
+    /// demux thread, 2 of 40 untimed runs of a DASH MPD written by the ffmpeg CLI).
+    func follow(_ other: InterruptFlag) {
+        precondition(other !== self, "an interrupt flag cannot follow itself")
+        followed.withLock { $0 = other }
+    }
 
     /// The callback to store in `AVFormatContext.interrupt_callback`.
     ///

@@ -42,6 +42,11 @@ public struct MediaStreamInfo: Sendable {
     let containerHasDiscontinuities: Bool
     /// The sample aspect ratio the codec parameters state (the bitstream's, as probed).
     let codecSampleAspectRatio: Rational
+    /// The number of frames the container's header states for the stream (`nb_frames`), 0
+    /// when it states none. An AVI's video header counts frames of one time-base tick each,
+    /// which tells where a truncated AVI should have ended (FFmpeg re-estimates its duration
+    /// from what is there).
+    public let declaredFrameCount: Int
 
     /// Reads `stream` of the open `format` context. Call after `avformat_find_stream_info`,
     /// which is what fills in most of these fields.
@@ -68,6 +73,7 @@ public struct MediaStreamInfo: Sendable {
         self.sampleRate = kind == .audio ? Int(parameters.sample_rate) : 0
         self.channelCount = kind == .audio ? Int(parameters.ch_layout.nb_channels) : 0
         self.containerHasDiscontinuities = (format.pointee.iformat?.pointee.flags ?? 0) & AVFMT_TS_DISCONT != 0
+        self.declaredFrameCount = Int(max(stream.pointee.nb_frames, 0))
     }
 }
 

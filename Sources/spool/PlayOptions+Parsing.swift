@@ -9,7 +9,7 @@ extension PlayOptions {
     static let flagNames: Set<String> = [
         "no-video", "no-audio", "untimed", "mute", "stats", "no-mpris", "no-interstitials", "now-playing",
         "no-viewport-cap", "no-resume", "no-osc", "keep-open", "fs", "idle", "osc-always",
-        "no-gapless", "pause",
+        "no-gapless", "pause", "strict",
     ]
 
     /// Options that take a value, as `--name VALUE` or `--name=VALUE`.
@@ -53,6 +53,7 @@ extension PlayOptions {
         case "osc-always": controlsAlwaysShown = isOn
         case "idle": idles = isOn
         case "pause": startsPaused = isOn
+        case "strict": failsOnEarlyEnd = isOn
         default: preconditionFailure("flag \(name) is listed in flagNames but not handled")
         }
     }

@@ -86,6 +86,9 @@ struct PlayOptions: Equatable {
     var subtitlePath: String?
     /// HLS: choose no variant larger than the window (`--no-viewport-cap` turns it off).
     var limitsResolutionToViewport = true
+    /// `--strict`: a file whose media stops before its container says (a truncated file) is a
+    /// failure (exit 1) instead of a warning after playing what is there.
+    var failsOnEarlyEnd = false
     /// HLS: play the interstitials (EXT-X-DATERANGE CLASS="com.apple.hls.interstitial").
     var playsInterstitials = true
     /// mpv's `--idle`: with nothing (left) to play, wait for `loadfile` over the IPC instead of exiting.
@@ -132,6 +135,7 @@ struct PlayOptions: Equatable {
           --wid ID                      show the video inside the X11 window ID (decimal or 0x hex), following its size
           --keep-open                   stay on the last item when it ends or fails, until quit
           --pause                       start paused (on the first frame) until played
+          --strict                      a truncated file fails (exit 1) instead of playing what is there with a warning
           --no-gapless                  open each queued item after the previous one ended (default: preroll it, gapless)
           --osc-always                  keep the on-screen controls shown while playing (no auto-hide)
           --no-osc                      no on-screen controls in the window (subtitles still show)

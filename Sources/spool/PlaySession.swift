@@ -245,6 +245,7 @@ final class PlaySession {
             item.externalSubtitleURL = options.subtitlePath.map { URL(fileURLWithPath: $0) }
             logCues(of: item, named: input)
             item.limitsResolutionToViewport = options.limitsResolutionToViewport
+            item.failsOnEarlyEnd = options.failsOnEarlyEnd
             itemNames[item.id] = input
             items[item.id] = item
             if newestPassStart == nil { newestPassStart = item.id }
@@ -365,6 +366,12 @@ final class PlaySession {
                     "target": target.seconds, "landed": landed.map { $0.seconds as any Sendable } ?? NSNull(),
                     "finished": finished,
                 ])
+        case .endedEarly(let id, let warning):
+            // One line, and the item still ends normally (exit 0), as with mpv and ffmpeg.
+            let name = name(of: id) ?? "?"
+            StandardError.report(
+                "warning: " + (warning.message.contains(name) ? warning.message : "\(name): \(warning.message)"))
+            events.write("warning", item: name, ["message": warning.message, "code": warning.code.rawValue])
         case .didPlayToEnd(let id):
             events.write("ended", item: name(of: id))
             collectStatistics(id)

@@ -303,7 +303,7 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
             }
         case .seek(let id, _, _, let finished):
             if finished, player.currentItem?.id == id { emit(.playbackRestart) }
-        case .stalled, .stallEnded, .timeControlStatus, .reasonForWaitingToPlay: break
+        case .stalled, .stallEnded, .timeControlStatus, .reasonForWaitingToPlay, .endedEarly: break
         }
     }
 

@@ -93,14 +93,15 @@ struct PlayFailureIntegrationTests {
     }
 
     @Test(
-        "a truncated file plays what it has, then fails to play to its end",
+        "a truncated file plays what it has, warns once and ends (exit 0); with --strict it fails",
         arguments: [
             ("play-half.ts", TestMedia.Fixture.h264AACTransportStream, [String]()),
             ("play-half-fragmented.mp4", .h264AACMP4, ["-movflags", "frag_keyframe+empty_moov"]),
         ])
     func truncatedFile(_ name: String, fixture: TestMedia.Fixture, remuxOptions: [String]) async throws {
         let half = try await Self.firstHalf(of: fixture, remuxOptions: remuxOptions, named: name)
-        try await Self.expectFailedToPlayToEnd(half.path, decodedLike: half)
+        try await Self.expectEndedEarly(half.path, decodedLike: half)
+        try await Self.expectFailedToPlayToEnd(half.path, decodedLike: half, options: ["--strict"])
     }
 
     /// A minute of low-resolution MPEG-TS (~2.6 MB): long, so that a cut can come well after
@@ -173,11 +174,14 @@ struct PlayFailureIntegrationTests {
     /// error event and no "ended", and the frames that arrived — at least the ones ffmpeg
     /// decodes from `reference` (the same bytes, as a file), but for the last one, which may
     /// be built from a cut packet.
-    static func expectFailedToPlayToEnd(_ input: String, decodedLike reference: URL) async throws {
+    static func expectFailedToPlayToEnd(_ input: String, decodedLike reference: URL, options: [String] = [])
+        async throws
+    {
         let events = try PlayTool.scratchPath("truncated.jsonl")
         let listing = try PlayTool.scratchPath("truncated.framemd5")
         let output = try await PlayTool.spool(
-            ["play", "--untimed", "--vo", "framemd5:\(listing)", "--ao", "null", "--events", events, input])
+            ["play", "--untimed", "--vo", "framemd5:\(listing)", "--ao", "null", "--events", events] + options + [input]
+        )
         #expect(output.status == 1)
         let lines = PlayTool.lines(output.errorText)
         #expect(lines.count == 1 && lines.first?.hasPrefix("spool: ") == true, "stderr: \(output.errorText)")
@@ -185,6 +189,29 @@ struct PlayFailureIntegrationTests {
         let milestones = try PlayEvent.read(events).milestones
         #expect(
             milestones == ["item(\(input))", "ready(\(input))", "error(\(input))"], "stderr: \(output.errorText)")
+        try await expectFrames(listing, decodedFrom: reference)
+    }
+
+    /// Plays a truncated file untimed and checks its end: exit 0, one `spool: warning:` line
+    /// naming it, a warning event before "ended", and the frames ffmpeg decodes from it.
+    static func expectEndedEarly(_ input: String, decodedLike reference: URL) async throws {
+        let events = try PlayTool.scratchPath("ended-early.jsonl")
+        let listing = try PlayTool.scratchPath("ended-early.framemd5")
+        let output = try await PlayTool.spool(
+            ["play", "--untimed", "--vo", "framemd5:\(listing)", "--ao", "null", "--events", events, input])
+        #expect(output.status == 0, "stderr: \(output.errorText)")
+        let lines = PlayTool.lines(output.errorText)
+        #expect(lines.count == 1 && lines.first?.hasPrefix("spool: warning: \(input): ") == true)
+        let milestones = try PlayEvent.read(events).milestones
+        #expect(
+            milestones == ["item(\(input))", "ready(\(input))", "warning(\(input))", "ended(\(input))"],
+            "stderr: \(output.errorText)")
+        try await expectFrames(listing, decodedFrom: reference)
+    }
+
+    /// The frames in `listing` are the ones ffmpeg decodes from `reference`, but for the last
+    /// one, which may be built from a cut packet.
+    static func expectFrames(_ listing: String, decodedFrom reference: URL) async throws {
         let played = PlayTool.hashColumn(try String(contentsOfFile: listing, encoding: .utf8))
         let available = PlayTool.hashColumn(
             try await PlayTool.ffmpegFrameMD5(of: reference, inputOptions: ["-threads", "1"]))

@@ -127,7 +127,7 @@ extension [PlayEvent] {
     /// The events that mark an item's progress (item change, ready, end, error), as
     /// `type(item)` strings, in order: what queue tests compare.
     var milestones: [String] {
-        filter { ["item", "ready", "ended", "error"].contains($0.type) }.map(\.description)
+        filter { ["item", "ready", "warning", "ended", "error"].contains($0.type) }.map(\.description)
     }
 }
 

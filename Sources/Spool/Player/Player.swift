@@ -378,6 +378,13 @@ public class Player {
         case .seekCompleted(let id, let landed):
             send(.seekCompleted(id: id, landed: landed))
             return
+        case .endedEarly(let warning):
+            // Once per item: a seek back and a second run to the end say nothing new.
+            guard !item.errorLog().events.contains(where: { $0.errorComment == warning.message }) else { return }
+            item.recordError(warning)
+            NotificationCenter.default.post(name: PlayerItem.newErrorLogEntryNotification, object: item)
+            publish(.endedEarly(itemID: item.id, warning: warning))
+            return
         case .playedToEnd:
             // An interstitial break (or the end of one) is not the item's end.
             if interstitialScheduler?.takesOverEnd(of: item) != true { didPlayToEnd(item) }

@@ -43,6 +43,7 @@ extension PlayerItem {
             interstitialCut: interstitialCut, playoutLimit: playoutLimit,
             preferredForwardBufferDuration: preferredForwardBufferDuration, preferredPeakBitRate: preferredPeakBitRate,
             preferredMaximumResolution: preferredMaximumResolution,
-            limitsResolutionToViewport: limitsResolutionToViewport, preferredVariantIndex: preferredVariantIndex)
+            limitsResolutionToViewport: limitsResolutionToViewport, preferredVariantIndex: preferredVariantIndex,
+            failsOnEarlyEnd: failsOnEarlyEnd)
     }
 }

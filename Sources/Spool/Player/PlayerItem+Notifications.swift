@@ -21,6 +21,10 @@ public enum PlayerItemEvent: Sendable, Equatable {
     case readyToPlay(itemID: ItemID)
     /// The item failed before playing.
     case failed(itemID: ItemID, error: PlaybackError)
+    /// The item's media stopped before its container said it would (a truncated file): all
+    /// there was played, `didPlayToEnd` follows, and `warning` is in the item's error log.
+    /// Reported once per item.
+    case endedEarly(itemID: ItemID, warning: PlaybackError)
     /// The item played to its end.
     case didPlayToEnd(itemID: ItemID)
     /// Playback could not reach the end.

@@ -69,6 +69,12 @@ public final class PlayerItem: Identifiable {
     /// for recording). `preferredMaximumResolution` applies as well: the stricter wins. Read
     /// when the item starts playing.
     public var limitsResolutionToViewport = true
+    /// Whether media that stops before its container says it ends (a truncated download, a
+    /// cut copy) fails the item (`failedToPlayToEnd`) instead of ending it. `false` by default,
+    /// as mpv and ffmpeg behave: everything there is played, the item ends normally
+    /// (`didPlayToEnd`), and the early end is one `PlayerItemEvent.endedEarly` and one entry
+    /// of the error log. Read when the item starts playing.
+    public var failsOnEarlyEnd = false
     /// Pins an HLS item to one variant (its index in the multivariant playlist): manual quality
     /// selection. `nil` (the default) chooses adaptively. A change while the item plays takes
     /// effect from the next segment downloaded (what is buffered plays out first).

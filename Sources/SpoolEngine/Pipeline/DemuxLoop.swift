@@ -109,6 +109,11 @@ final class DemuxLoop {
             }
             do {
                 guard let read = try source.read() else {
+                    if let earlyEnd = source.earlyEnd {
+                        control.update { state in
+                            if state.generation == generation { state.earlyEnd = earlyEnd }
+                        }
+                    }
                     finish(.endOfStream, generation: generation)
                     atEnd = true
                     continue

@@ -36,6 +36,10 @@ package enum ItemPlaybackEvent: Sendable {
     /// first frame shown, or without video the first sample played; the keyframe before the
     /// target for a keyframe seek). A seek the player abandons is never reported.
     case seekCompleted(id: Int, landed: MediaTime)
+    /// The media stopped before its container said it would (a truncated file): everything
+    /// there was played, and `playedToEnd` follows. An item that fails on an early end
+    /// (`PipelineItemRequest.failsOnEarlyEnd`) gets `failedToPlayToEnd` instead.
+    case endedEarly(PlaybackError)
     /// The item played to its end.
     case playedToEnd
     /// Playback started but could not reach the end (truncated file, lost connection).

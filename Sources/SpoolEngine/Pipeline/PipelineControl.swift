@@ -58,6 +58,10 @@ struct PipelineControlState: Sendable {
     var mediaEnd: MediaTime?
     /// Why reading stopped early in the current generation, if it did.
     var readFailure: PlaybackError?
+    /// Why the media stopped before its container said it would (a truncated file) in the
+    /// current generation: everything there was played, so the end is an end, with this as
+    /// its warning, unless the item fails on an early end (`PipelineItemRequest`).
+    var earlyEnd: PlaybackError?
     /// Whether the demuxer read to the end (or failed) in the current generation: packet
     /// queues that run dry then are the end draining, not a starved source.
     var sourceEnded = false
@@ -145,6 +149,7 @@ extension PipelineControlState {
         audioEnded = false
         mediaEnd = nil
         readFailure = nil
+        earlyEnd = nil
         sourceEnded = false
         advance(.generationBegan)
         return generation

@@ -12,11 +12,14 @@ final class PipelineEvents: Sendable {
     private let hasVideo: Bool
     private let hasAudio: Bool
     private let startedAt: Duration
+    private let failsOnEarlyEnd: Bool
 
     init(
         control: PipelineControl, clock: PlaybackClock, continuation: AsyncStream<ItemPlaybackEvent>.Continuation,
-        statistics: PipelineStatistics, hasVideo: Bool, hasAudio: Bool, startedAt: Duration
+        statistics: PipelineStatistics, hasVideo: Bool, hasAudio: Bool, startedAt: Duration,
+        failsOnEarlyEnd: Bool = false
     ) {
+        self.failsOnEarlyEnd = failsOnEarlyEnd
         self.control = control
         self.clock = clock
         self.continuation = continuation
@@ -126,6 +129,11 @@ final class PipelineEvents: Sendable {
             continuation.yield(.seekCompleted(id: seek.id, landed: seek.target - (state.timelineOrigin ?? .zero)))
         }
         if let failure = state.readFailure { return .failedToPlayToEnd(failure) }
+        if let earlyEnd = state.earlyEnd {
+            // A truncated file played all there was: mpv and ffmpeg end there with exit 0.
+            if failsOnEarlyEnd { return .failedToPlayToEnd(earlyEnd) }
+            continuation.yield(.endedEarly(earlyEnd))
+        }
         return .playedToEnd
     }
 

@@ -18,6 +18,9 @@ package struct PipelineItemRequest: Sendable {
     package var preferredMaximumResolution: PixelSize?
     package var limitsResolutionToViewport: Bool
     package var preferredVariantIndex: Int?
+    /// Whether media that stops before its container says (a truncated file) fails the item
+    /// instead of ending it with a warning.
+    package var failsOnEarlyEnd: Bool
 
     /// A request for `asset` with every preference at its default.
     package init(
@@ -26,8 +29,9 @@ package struct PipelineItemRequest: Sendable {
         interstitialCut: InterstitialCut? = nil, playoutLimit: MediaTime? = nil,
         preferredForwardBufferDuration: TimeInterval = 0, preferredPeakBitRate: Double = 0,
         preferredMaximumResolution: PixelSize? = nil, limitsResolutionToViewport: Bool = true,
-        preferredVariantIndex: Int? = nil
+        preferredVariantIndex: Int? = nil, failsOnEarlyEnd: Bool = false
     ) {
+        self.failsOnEarlyEnd = failsOnEarlyEnd
         self.asset = asset
         self.mediaSelection = mediaSelection
         self.externalSubtitleURL = externalSubtitleURL

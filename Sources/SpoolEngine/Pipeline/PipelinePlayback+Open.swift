@@ -57,7 +57,7 @@ extension PipelinePlayback {
         let events = PipelineEvents(
             control: control, clock: clock, continuation: continuation, statistics: counters,
             hasVideo: videoStream != nil,
-            hasAudio: audioStream != nil, startedAt: startedAt)
+            hasAudio: audioStream != nil, startedAt: startedAt, failsOnEarlyEnd: failsOnEarlyEnd)
         let videoPackets = videoStream.map { _ in BoundedBlockingQueue<PacketItem>(capacity: forwardBufferMicroseconds)
         }
         let audioPackets = audioStream.map { _ in BoundedBlockingQueue<PacketItem>(capacity: forwardBufferMicroseconds)

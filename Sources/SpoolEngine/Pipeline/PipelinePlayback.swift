@@ -22,6 +22,8 @@ package final class PipelinePlayback: ItemPlayback {
     /// `PlayerItem.forwardPlaybackEndTime` and the interstitial cut, resolved once the source is open.
     let forwardPlaybackEndTime: MediaTime
     let interstitialCut: InterstitialCut?
+    /// `PlayerItem.failsOnEarlyEnd`: a truncated file fails the item instead of warning.
+    let failsOnEarlyEnd: Bool
     let playoutLimit: MediaTime?
     let control: PipelineControl
     let clock: PlaybackClock
@@ -80,6 +82,7 @@ package final class PipelinePlayback: ItemPlayback {
         itemName = item.asset.url.redactedForDisplay
         forwardPlaybackEndTime = item.forwardPlaybackEndTime
         interstitialCut = item.interstitialCut
+        failsOnEarlyEnd = item.failsOnEarlyEnd
         playoutLimit = item.playoutLimit
         let preferred = item.preferredForwardBufferDuration
         // A local file reads 3 s ahead: 10 s cost ~5 MiB of RSS at 1080p (docs/ARCHITECTURE.md,

@@ -95,7 +95,8 @@ final class VideoDecodeLoop {
                     MemoryRelease.returnFreedMemory()
                 case .endOfStream:
                     try drain(generation: generation, discardBefore: &discardBefore)
-                    frames.push(FrameItem(generation: generation, content: endOfStream()), cost: 0)
+                    noteIncompleteLastFrame(generation: generation)
+                    frames.push(FrameItem(generation: generation, content: .endOfStream), cost: 0)
                 case .failure(let failure):
                     try drain(generation: generation, discardBefore: &discardBefore)
                     frames.push(FrameItem(generation: generation, content: .failure(failure)), cost: 0)
@@ -160,12 +161,15 @@ final class VideoDecodeLoop {
 
     /// How the stream ends: a damaged picture among the very last ones means the final packet
     /// was cut off — a transport stream truncated on a packet boundary, where nothing else
-    /// tells (see `TruncationCheck`) — so the item fails to play to its end rather than
-    /// pretending it finished.
-    private func endOfStream() -> FrameItem.Content {
-        guard recentCorruption.isSet else { return .endOfStream }
-        return .failure(
-            PlaybackError(.ioUnexpectedEnd, "\(itemName): the file ends early: its last video frame is incomplete"))
+    /// tells (see `TruncationCheck`). Everything there was shown, so the item still ends; the
+    /// cut is its early end (a warning, or the failure of an item that fails on one).
+    private func noteIncompleteLastFrame(generation: Int) {
+        guard recentCorruption.isSet else { return }
+        let earlyEnd = PlaybackError(
+            .ioUnexpectedEnd, "\(itemName): the file ends early: its last video frame is incomplete")
+        control.update { state in
+            if state.generation == generation, state.earlyEnd == nil { state.earlyEnd = earlyEnd }
+        }
     }
 
     private func convertIfNeeded(_ frame: DecodedVideoFrame) throws(FFmpegError) -> any VideoFrame {

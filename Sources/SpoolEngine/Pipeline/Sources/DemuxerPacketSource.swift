@@ -8,6 +8,7 @@ final class DemuxerPacketSource: PacketSource {
     let bytesTransferred: @Sendable () -> Int64
     private var truncation: TruncationCheck
     private var hasReadAPacket = false
+    private(set) var earlyEnd: PlaybackError?
 
     /// Wraps `demuxer`.
     init(demuxer: Demuxer, itemName: String) {
@@ -15,10 +16,28 @@ final class DemuxerPacketSource: PacketSource {
         let source = demuxer.byteSource
         self.itemName = itemName
         bytesTransferred = { source.bytesTransferred }
+        let aviEnd = Self.declaredAVIEnd(format: demuxer.formatName, video: demuxer.video)
+        let start = demuxer.startTime.isNumeric ? demuxer.startTime : .zero
         truncation = TruncationCheck(
-            startTime: demuxer.startTime, declaredDuration: demuxer.isDurationDeclared ? demuxer.duration : nil,
+            startTime: demuxer.startTime,
+            declaredDuration: aviEnd.map { $0 - start } ?? (demuxer.isDurationDeclared ? demuxer.duration : nil),
             formatName: demuxer.formatName, byteLength: source.length,
-            declaredStreamEnd: demuxer.isDurationDeclared ? Self.declaredEnd(of: [demuxer.video, demuxer.audio]) : nil)
+            declaredStreamEnd: aviEnd
+                ?? (demuxer.isDurationDeclared ? Self.declaredEnd(of: [demuxer.video, demuxer.audio]) : nil))
+    }
+
+    /// Where an AVI's video should end by its header: its stated frame count, one time-base
+    /// tick each, from the stream's start. FFmpeg re-estimates a truncated AVI's duration from
+    /// the data there (its index, at the end, is gone), so this is the only trace of the cut.
+    private static func declaredAVIEnd(format: String, video: MediaStreamInfo?) -> MediaTime? {
+        guard format == "avi", let video, video.declaredFrameCount > 0, video.timeBase.numerator > 0,
+            video.timeBase.denominator > 0
+        else { return nil }
+        let start = video.startTime.isNumeric ? video.startTime : .zero
+        return start
+            + MediaTime(
+                value: Int64(video.declaredFrameCount) * Int64(video.timeBase.numerator),
+                timescale: video.timeBase.denominator)
     }
 
     /// The latest start + duration the streams state; `nil` when none states both.
@@ -61,9 +80,7 @@ final class DemuxerPacketSource: PacketSource {
         }
         hasReadAPacket = true
         guard let packet else {
-            if let earlyEnd = truncation.earlyEnd() {
-                throw .failed(PlaybackError(.ioUnexpectedEnd, "\(itemName): \(earlyEnd)"))
-            }
+            earlyEnd = truncation.earlyEnd().map { PlaybackError(.ioUnexpectedEnd, "\(itemName): \($0)") }
             return nil
         }
         truncation.note(

@@ -25,6 +25,9 @@ protocol PacketSource: AnyObject {
 
     /// The next packet or stream change; `nil` at the end. Blocks.
     func read() throws(PacketSourceFailure) -> PacketSourceRead?
+    /// Once `read()` returned `nil`: why the media ended before the container said it would
+    /// (a truncated file), or `nil` when it ended where it should.
+    var earlyEnd: PlaybackError? { get }
     /// Moves to `time`; reading continues from the last keyframe (or segment start) at or
     /// before it. Failing leaves the position where it was. `generation` is the pipeline's
     /// generation the seek starts (`PipelineControlState.generation`): a source with a
@@ -38,6 +41,9 @@ protocol PacketSource: AnyObject {
 }
 
 extension PacketSource {
+    /// Sources that cannot tell (HLS: every segment is whole or fails) never end early.
+    var earlyEnd: PlaybackError? { nil }
+
     /// Sources made of several demuxers (HLS) switch audio by renditions instead.
     func switchAudio(to index: Int, rereadingFrom time: MediaTime) -> MediaStreamInfo? { nil }
 }
