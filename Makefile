@@ -8,6 +8,7 @@ DEMO_CLIP := $(DEMO_DIR)/spool-demo.mp4
 
 .PHONY: all bootstrap build release lint lint-scripts format gates test test-realtime tsan-build test-tsan test-tsan-core test-tsan-output test-tsan-other test-tsan-spool test-tsan-realtime demo bench bench-core bench-hls bench-live bench-ll bench-subtitles bench-osc bench-gapless bench-http bench-compare fuzz fuzz-build fuzz-smoke clean
 .PHONY: install deb test-package docs
+.PHONY: readme-snippets
 
 all: build
 
@@ -99,7 +100,7 @@ REALTIME_SUITES := $(REALTIME_SUITES)|PlayNextWhileLoadingIntegrationTests
 MAIN_PASS_WIDTH := 8
 MAIN_PASS := SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(MAIN_PASS_WIDTH) scripts/with-test-services $(SWIFT) test
 
-test: bootstrap lint-scripts lint gates
+test: bootstrap lint-scripts lint gates readme-snippets
 	$(SWIFT) build --build-tests $(STRICT)
 	$(MAIN_PASS) $(STRICT) --skip '$(REALTIME_SUITES)'
 	MAKE='$(MAKE)' scripts/test-realtime-and-tsan
@@ -112,6 +113,11 @@ TSAN_TIMING_SUITES := $(TSAN_TIMING_SUITES)|PlayMPRISIntegrationTests
 TSAN_OTHER_TARGETS := SpoolHLSTests|SpoolMediaTests|SpoolPersistenceTests|SpoolTestSupportTests|SpoolDesktopTests|SpoolCLITests|SpoolUITests
 # Hang guards scaled 3x: with TSan on two busy cores an item took over 20 s to start.
 TSAN := SPOOL_TEST_HANG_GUARD_SCALE=3 scripts/with-test-services $(SWIFT) test --sanitize=thread --scratch-path .build/tsan
+
+# Every Swift block of README.md built against this build, each complete program run on a clip
+# made by ffmpeg with no PulseAudio server (scripts/check-readme-snippets; fragments are marked).
+readme-snippets: bootstrap
+	SWIFT='$(SWIFT)' scripts/with-test-services scripts/check-readme-snippets
 
 # The real-time suites alone, uninstrumented, one at a time (built by `make test` before).
 test-realtime:

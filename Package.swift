@@ -146,3 +146,15 @@ let package = Package(
             name: "SpoolTestSupportTests", dependencies: ["SpoolTestSupport", "SpoolCore"], swiftSettings: strictSwift),
     ]
 )
+
+// README code as tests (`make readme-snippets`): scripts/check-readme-snippets writes each Swift
+// block of README.md into .build/readme-snippets/NAME and lists the names here, so the blocks
+// build as executables against this build (a package of their own would build it all again).
+if let snippets = Context.environment["SPOOL_README_SNIPPETS"] {
+    for name in snippets.split(separator: ",").map(String.init) {
+        package.targets.append(
+            .executableTarget(
+                name: name, dependencies: ["Spool", "SpoolUI", "SpoolPersistence"],
+                path: ".build/readme-snippets/\(name)", swiftSettings: [.swiftLanguageMode(.v6)]))
+    }
+}

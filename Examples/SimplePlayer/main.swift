@@ -31,13 +31,12 @@ guard isPlayable else {
     exit(1)
 }
 
-// 2. The player and its outputs: a window and PulseAudio, or nothing but the clock headless.
+// 2. The player and its outputs: a window and PulseAudio (`.default`: silence and one warning
+// line where no server answers), or nothing but the clock headless.
 let clock = ContinuousClock()
-let audio: AudioOutputSpec = headless ? .null : await Task.detached { AudioOutputs.defaultSpec() }.value
+let audio: AudioOutputChoice = headless ? .spec(.null) : .default
 let video: (any VideoOutput)? = headless ? NullVideoOutput() : try? await SDLVideoOutput()
-let player = Player(
-    configuration: PlayerConfiguration(
-        makeAudioOutput: { AudioOutputs.make(audio, clock: clock) }, videoOutput: video, clock: clock))
+let player = Player(configuration: PlayerConfiguration(audio: audio, videoOutput: video, clock: clock))
 
 // 3. Resume: positions are kept per item in SQLite, behind a ResumePositionStore.
 let itemID = ItemID(url.absoluteString)

@@ -117,7 +117,8 @@ struct PlayOptions: Equatable {
                                         matrix says and applies its pixel aspect ratio; framemd5 hashes
                                         the frames as decoded, unturned (ffmpeg -noautorotate -f framemd5)
           --ao pulse[:SINK]|wav:FILE|null
-                                        audio output (default: PulseAudio when a server answers, else null)
+                                        audio output (default: PulseAudio when a server answers, else null);
+                                        wav:FILE is written as fast as it decodes, not in real time
           --audio-device NAME           play on PulseAudio sink NAME (`spool devices` lists them)
           --no-video, --no-audio        ignore the video / audio track
           --untimed                     present every frame as fast as possible

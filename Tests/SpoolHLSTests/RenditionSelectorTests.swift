@@ -55,6 +55,17 @@ import Testing
         #expect(choose(try audio, explicit: [], environment: []) == "English")
     }
 
+    @Test("--audio-lang in ISO 639-2 (fre, fra, ger) picks the rendition its playlist tags in 639-1, and back")
+    func explicitLanguagesInEitherISO639Form() throws {
+        #expect(choose(try audio, explicit: ["fre"]) == "French")
+        #expect(choose(try audio, explicit: ["fra"]) == "French")
+        #expect(choose(try audio, explicit: ["ger"]) == "German")
+        let threeLetter = try renditions(
+            "AUDIO",
+            ["NAME=\"E\",LANGUAGE=\"eng\",DEFAULT=YES,URI=\"e.m3u8\"", "NAME=\"F\",LANGUAGE=\"fre\",URI=\"f.m3u8\""])
+        #expect(choose(threeLetter, explicit: ["fr"]) == "F")
+    }
+
     @Test func withoutDefaultAudioPlaysTheFirstAutoselectThenTheFirst() throws {
         let autoselect = try renditions(
             "AUDIO", ["NAME=\"A\",LANGUAGE=\"de\",URI=\"a.m3u8\"", "NAME=\"B\",LANGUAGE=\"it\",AUTOSELECT=YES"])

@@ -23,7 +23,7 @@ struct BitmapSubtitlesIntegrationTests {
         let legible = try #require(try await item.asset.loadMediaSelectionGroup(for: .legible))
         #expect(legible.options.map(\.codecName) == [format.codecName])
         #expect(legible.options.map(\.trackID) == [format.subtitleStream])
-        #expect(legible.options.map(\.extendedLanguageTag) == ["eng"])
+        #expect(legible.options.map(\.extendedLanguageTag) == ["en"])
         try #require(legible.options.count == 1)
         item.select(legible.options[0], in: legible)
         let output = PlayerItemLegibleOutput()

@@ -27,7 +27,7 @@ struct ClosedCaptionSelectionTests {
             MediaSelectionGroup.groups(ofTracks: Self.fileTracks()).first { $0.mediaCharacteristic == .legible })
         #expect(legible.options.map(\.displayName) == ["eng (track 2)", "CC1"])
         let captions = try #require(legible.options.last)
-        #expect(captions.isClosedCaptions && captions.trackID == 0 && captions.extendedLanguageTag == "eng")
+        #expect(captions.isClosedCaptions && captions.trackID == 0 && captions.extendedLanguageTag == "en")
         #expect(captions.codecName == "eia_608" && !captions.isDefault)
         #expect(legible.options.first?.isClosedCaptions == false)
         let plain = MediaSelectionGroup.groups(ofTracks: Self.fileTracks(captions: false))

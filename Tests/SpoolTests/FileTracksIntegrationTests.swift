@@ -13,7 +13,8 @@ struct FileTracksIntegrationTests {
         let url = try await FileTracksMedia.twoLanguagesMKV()
         let asset = URLAsset(url: url)
         let audible = try #require(try await asset.loadMediaSelectionGroup(for: .audible))
-        #expect(audible.options.map(\.extendedLanguageTag) == ["eng", "fra"])
+        // The container writes ISO 639-2 (eng, fra); the tag is BCP 47's two-letter form.
+        #expect(audible.options.map(\.extendedLanguageTag) == ["en", "fr"])
         #expect(audible.options.map(\.trackID) == [1, 2])
         #expect(audible.options.map(\.codecName) == ["aac", "aac"])
         #expect(audible.options.map(\.channelCount) == [1, 1])
@@ -23,7 +24,7 @@ struct FileTracksIntegrationTests {
         #expect(!audible.allowsEmptySelection)
         let legible = try #require(try await asset.loadMediaSelectionGroup(for: .legible))
         #expect(legible.options.map(\.codecName) == ["subrip", "ass", "hdmv_pgs_subtitle"])
-        #expect(legible.options.map(\.extendedLanguageTag) == ["eng", "fra", "deu"])
+        #expect(legible.options.map(\.extendedLanguageTag) == ["en", "fr", "de"])
         #expect(legible.options.map(\.trackID) == [3, 4, 5])
         #expect(legible.options.map(\.isForced) == [false, false, false])
         #expect(legible.defaultOption?.trackID == 3)
@@ -44,12 +45,14 @@ struct FileTracksIntegrationTests {
         #expect(tracks.map { $0["forced"] as? Bool } == [false, false, false, false, false, false])
     }
 
-    @Test("default audio is the track ffmpeg plays (440 Hz); --audio-lang fra and fr play the French one (880 Hz)")
+    @Test("default audio is the track ffmpeg plays (440 Hz); --audio-lang fra, fre and fr play the French one (880 Hz)")
     func defaultAndLanguageAudio() async throws {
         let url = try await FileTracksMedia.twoLanguagesMKV()
         let ffmpegTone = try await FileTracksMedia.ffmpegDefaultTone(of: url)
         #expect(abs(ffmpegTone - 440) < 10, "ffmpeg's default: \(ffmpegTone) Hz")
-        for (language, tone) in [(nil, ffmpegTone), ("fra", 880), ("fr", 880), ("eng", 440)] as [(String?, Double)] {
+        for (language, tone) in [(nil, ffmpegTone), ("fra", 880), ("fre", 880), ("fr", 880), ("eng", 440)]
+            as [(String?, Double)]
+        {
             let wav = try PlayTool.scratchPath("tracks-\(language ?? "default").wav")
             let run = try await PlayTool.spool(
                 ["play", "--vo", "null", "--ao", "wav:\(wav)"] + (language.map { ["--audio-lang", $0] } ?? [])
@@ -138,7 +141,7 @@ struct FileTracksIntegrationTests {
     @MainActor
     @Test("the MKV's PGS track beside its text tracks: image cues at ffprobe's display-set times")
     func pgsTrackBesideTextTracks() async throws {
-        let cues = try await Self.twoCues(choosing: { $0.extendedLanguageTag == "deu" }, scratch: "pgs")
+        let cues = try await Self.twoCues(choosing: { $0.extendedLanguageTag == "de" }, scratch: "pgs")
         let url = try await FileTracksMedia.twoLanguagesMKV()
         // ffprobe's packets: each subtitle's display set, then the one that clears it (PGS
         // packets state no duration; the Matroska muxer may keep a display set's segments as
@@ -174,11 +177,11 @@ struct FileTracksIntegrationTests {
         let events = StreamRecorder(player.itemEvents())
         defer { events.stop() }
         let group = try #require(try await item.asset.loadMediaSelectionGroup(for: .audible))
-        let french = try #require(group.options.first { $0.extendedLanguageTag == "fra" })
+        let french = try #require(group.options.first { $0.extendedLanguageTag == "fr" })
         player.replaceCurrentItem(with: item)
         player.play()
         #expect(await poll(timeout: .seconds(20)) { player.currentTime().seconds > 3 })
-        #expect(item.currentMediaSelection.selectedMediaOption(in: group)?.extendedLanguageTag == "eng")
+        #expect(item.currentMediaSelection.selectedMediaOption(in: group)?.extendedLanguageTag == "en")
         let switchedAt = player.currentTime()
         item.select(french, in: group)
         #expect(await events.wait { $0.contains(.didPlayToEnd(itemID: item.id)) })

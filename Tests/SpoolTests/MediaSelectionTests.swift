@@ -52,6 +52,23 @@ struct MediaSelectionTests {
         #expect(legible.options.map(\.playlistURL?.lastPathComponent) == ["s-en.m3u8", "s-es.m3u8"])
     }
 
+    @Test("an HLS rendition tagged in ISO 639-2 (fre) reports fr and is found by fr, fra and fre")
+    func threeLetterRenditionLanguages() throws {
+        let url = URL(string: "https://example.com/master.m3u8")!
+        let text = Self.master.replacingOccurrences(of: "LANGUAGE=\"fr\"", with: "LANGUAGE=\"fre\"")
+        let multivariant = try #require(Playlist.parse(text, url: url).multivariantPlaylist)
+        let presentation = HLSPresentation(
+            url: url, multivariant: multivariant, initialVariantIndex: 0,
+            initialPlaylist: try Self.presentation().initialPlaylist)
+        let audible = try #require(MediaSelectionGroup.groups(of: presentation).first)
+        let french = try #require(audible.options.last)
+        #expect(french.extendedLanguageTag == "fr")
+        #expect(french.names(try #require(multivariant.renditions.first { $0.language == "fre" })))
+        for spelling in ["fr", "fra", "fre"] {
+            #expect(audible.options(matchingLanguages: [spelling]) == [french], "\(spelling)")
+        }
+    }
+
     @Test func theRequestResolvesExplicitChoicesThenCriteriaThenTheEnvironment() throws {
         let presentation = try Self.presentation()
         let groups = MediaSelectionGroup.groups(of: presentation)

@@ -38,4 +38,16 @@ struct PresentationSizeIntegrationTests {
         let turned = try await presentationSize(of: try await OrientedTestClips.anamorphic(rotated: true))
         #expect(turned.width == 360 && turned.height == 640)
     }
+
+    @Test("without a video output the item still reports its video track's size: rotated 320x240 is 240x320")
+    func withoutVideoOutput() async throws {
+        // Audio only, so the item plays (nothing to play without either output).
+        let player = Player(configuration: EngineConfigurations.timed(video: nil, audio: true))
+        defer { player.replaceCurrentItem(with: nil) }
+        let events = StreamRecorder(player.itemEvents())
+        let item = PlayerItem(url: try await TestMedia.url(for: .h264RotatedMP4))
+        player.replaceCurrentItem(with: item)
+        #expect(await events.wait(until: { $0.contains(.readyToPlay(itemID: item.id)) }))
+        #expect(item.presentationSize.width == 240 && item.presentationSize.height == 320, "\(item.presentationSize)")
+    }
 }

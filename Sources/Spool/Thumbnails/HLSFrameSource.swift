@@ -10,7 +10,12 @@ import SpoolMedia
 /// init section, once) is fetched and decoded. Otherwise — no I-frame stream, or an exact
 /// request — the segment of the start variant containing the time is fetched and decoded
 /// up to the frame, as for a file. Times are playlist times (0 is the first segment's start).
-/// Encrypted media is not read (previews would need the keys the player fetches).
+/// A request with a lower bound counts it on the presentation's own timeline, from the first
+/// segment's first timestamp, as the player's exact seek and `ffmpeg -ss T -i VARIANT` do:
+/// EXTINF durations are rounded and a segment's first timestamp need not be where the playlist
+/// puts it, so the frame may lie in the segment before or after the one the playlist names
+/// (only a playlist with a discontinuity, whose timestamps restart, counts from each segment's
+/// own start). Encrypted media is not read (previews would need the keys the player fetches).
 final class HLSFrameSource: ThumbnailFrameSource {
     let duration: MediaTime
     let canceller: @Sendable () -> Void
@@ -23,6 +28,9 @@ final class HLSFrameSource: ThumbnailFrameSource {
     private var recentIFrames: [(key: String, data: Data)] = []
     private static let recentIFrameCount = 32
     private let name: String
+    /// The first segment's first timestamp, once read (`.some(nil)`: the playlist has a
+    /// discontinuity, so there is no one timeline).
+    private var timelineOrigin: MediaTime??
 
     /// The most bytes one fetch may bring: a segment of a very high bitrate stream fits.
     private static let maxBytes = 64 << 20
@@ -79,10 +87,54 @@ final class HLSFrameSource: ThumbnailFrameSource {
             let segment = segments.segment(containing: request.time)
                 ?? (request.time >= segments.duration ? segments.segments.last : nil)
         else { throw .timeOutOfRange(request.time, duration: duration) }
+        if let earliest = request.earliest, let origin = try presentationOrigin() {
+            return try frame(from: segment, atOrAfter: origin + earliest, origin: origin)
+        }
         let offset = request.earliest.map { max($0 - segment.startTime, .zero) }
         let decoded = try decode(segment, threshold: offset)
         return FoundFrame(
             frame: decoded.frame, actualTime: segment.startTime + (decoded.frame.presentationTime - decoded.origin))
+    }
+
+    /// The first frame not before `threshold` (a timestamp), looked for in `segment` and, when
+    /// its timestamps end before `threshold` or start after it, in its neighbour; its time
+    /// counted from `origin`.
+    private func frame(
+        from segment: MediaSegment, atOrAfter threshold: MediaTime, origin: MediaTime
+    ) throws(ImageGenerationError) -> FoundFrame {
+        let all = segments.segments
+        let index = all.firstIndex { $0.mediaSequence == segment.mediaSequence } ?? 0
+        var found = try decode(segment, threshold: threshold, isAbsolute: true)
+        // The threshold as the decode compared it: rounded to the stream's ticks.
+        let rounded = found.threshold ?? threshold
+        let time = found.frame.presentationTime
+        if time.isNumeric, time < rounded, index + 1 < all.count {
+            // Every frame of this segment is earlier: the frame opens the next one.
+            found = try decode(all[index + 1], threshold: threshold, isAbsolute: true)
+        } else if found.firstTime.isNumeric, found.firstTime > rounded, index > 0 {
+            // This segment starts after the threshold: the previous one may end with the frame.
+            let previous = try decode(all[index - 1], threshold: threshold, isAbsolute: true)
+            if previous.frame.presentationTime.isNumeric, previous.frame.presentationTime >= rounded {
+                found = previous
+            }
+        }
+        return FoundFrame(frame: found.frame, actualTime: found.frame.presentationTime - origin)
+    }
+
+    /// The first segment's first timestamp (read once: its bytes are fetched and probed); `nil`
+    /// when a discontinuity restarts the timestamps or the first segment is encrypted.
+    private func presentationOrigin() throws(ImageGenerationError) -> MediaTime? {
+        if let timelineOrigin { return timelineOrigin }
+        let all = segments.segments
+        guard let first = all.first, first.key == nil,
+            all.allSatisfy({ $0.discontinuitySequence == first.discontinuitySequence })
+        else {
+            timelineOrigin = .some(nil)
+            return nil
+        }
+        let start = try open(first).demuxer.startTime
+        timelineOrigin = .some(start.isNumeric ? start : nil)
+        return timelineOrigin ?? nil
     }
 
     /// The I-frame stream to use: the smallest covering `maximumSize`, else the largest.
@@ -114,10 +166,33 @@ final class HLSFrameSource: ThumbnailFrameSource {
     }
 
     /// Fetches `segment` (its init section first) and decodes it: its first frame, or the first
-    /// at or after `threshold` counted from the segment's first timestamp.
+    /// at or after `threshold` counted from the segment's first timestamp (with `isAbsolute`, a
+    /// timestamp); also the segment's first timestamp and the first decoded frame's.
     private func decode(
-        _ segment: MediaSegment, threshold: MediaTime?, keepsBytes: Bool = false
-    ) throws(ImageGenerationError) -> (frame: DecodedVideoFrame, origin: MediaTime) {
+        _ segment: MediaSegment, threshold: MediaTime?, isAbsolute: Bool = false, keepsBytes: Bool = false
+    ) throws(ImageGenerationError) -> (
+        frame: DecodedVideoFrame, origin: MediaTime, firstTime: MediaTime, threshold: MediaTime?
+    ) {
+        let (demuxer, video) = try open(segment, keepsBytes: keepsBytes)
+        let decoder: VideoDecoder
+        do {
+            decoder = try VideoDecoder(stream: video, threadCount: 1)
+        } catch {
+            throw .decodingFailed("\(name): cannot open the video decoder: \(error)")
+        }
+        let origin = demuxer.startTime.isNumeric ? demuxer.startTime : .zero
+        let rounded = threshold.map { video.roundedToTimeBase(isAbsolute ? $0 : origin + $0) }
+        guard
+            let decoded = try FrameDecoding.decode(
+                demuxer, decoder, threshold: rounded, name: segment.uri.redactedForDisplay)
+        else { throw .decodingFailed("\(segment.uri.redactedForDisplay): no video frame could be decoded") }
+        return (decoded.frame, origin, decoded.firstTime, rounded)
+    }
+
+    /// Fetches `segment` (its init section first) and opens a demuxer on its bytes.
+    private func open(
+        _ segment: MediaSegment, keepsBytes: Bool = false
+    ) throws(ImageGenerationError) -> (demuxer: Demuxer, video: MediaStreamInfo) {
         if let key = segment.key {
             throw .decodingFailed("\(name): encrypted HLS media (\(key.method.rawValue)) has no previews")
         }
@@ -134,19 +209,7 @@ final class HLSFrameSource: ThumbnailFrameSource {
             throw .decodingFailed("\(name): cannot read \(segment.uri.redactedForDisplay): \(error)")
         }
         guard let video = demuxer.video else { throw .noVideo(segment.uri) }
-        let decoder: VideoDecoder
-        do {
-            decoder = try VideoDecoder(stream: video, threadCount: 1)
-        } catch {
-            throw .decodingFailed("\(name): cannot open the video decoder: \(error)")
-        }
-        let origin = demuxer.startTime.isNumeric ? demuxer.startTime : .zero
-        guard
-            let decoded = try FrameDecoding.decode(
-                demuxer, decoder, threshold: threshold.map { video.roundedToTimeBase(origin + $0) },
-                name: segment.uri.redactedForDisplay)
-        else { throw .decodingFailed("\(segment.uri.redactedForDisplay): no video frame could be decoded") }
-        return (decoded.frame, origin)
+        return (demuxer, video)
     }
 
     private func recentIFrame(_ segment: MediaSegment) throws(ImageGenerationError) -> Data {

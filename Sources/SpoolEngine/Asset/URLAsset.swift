@@ -101,14 +101,18 @@ public final class URLAsset: AsynchronousPropertyLoading {
         }
     }
 
-    /// An asset for `url`. Nothing is read until the first `load`. `byteSourceFactory`
-    /// defaults to `ByteSources.makeForPlayback(for:)` (libcurl for http); tests pass a fake.
-    public convenience init(
-        url: URL,
-        byteSourceFactory: @escaping ByteSourceFactory = { url throws(ByteSourceError) in
+    /// An asset for `url`, read through `ByteSources.makeForPlayback(for:)` (libcurl for
+    /// http). Nothing is read until the first `load`. A one-argument initialiser of its own,
+    /// so that `URLAsset.init(url:)` is a function value (`PropertyAssetLoader(makeAsset:)`).
+    public convenience init(url: URL) {
+        self.init(url: url, parking: .shared) { url throws(ByteSourceError) in
             try ByteSources.makeForPlayback(for: url)
         }
-    ) {
+    }
+
+    /// An asset for `url` whose bytes come from sources `byteSourceFactory` makes (tests pass
+    /// a fake). Nothing is read until the first `load`.
+    public convenience init(url: URL, byteSourceFactory: @escaping ByteSourceFactory) {
         self.init(url: url, parking: .shared, byteSourceFactory: byteSourceFactory)
     }
 

@@ -59,18 +59,9 @@ enum FileTrackSelector {
         return matchQuality(wanted: wanted, available: option.extendedLanguageTag ?? "")
     }
 
-    /// 2 for the same tag, 1 for the same primary language, 0 otherwise. Containers write
-    /// ISO 639-2 (`fra`), users often ISO 639-1 (`fr`): the two spellings of one language match.
+    /// 2 for the same tag, 1 for the same primary language, 0 otherwise: `LanguageTag`'s rule,
+    /// for which containers' ISO 639-2 (`fra`, `fre`) and users' ISO 639-1 (`fr`) are one language.
     static func matchQuality(wanted: String, available: String) -> Int {
-        let quality = LanguageTag.matchQuality(wanted: wanted, available: available)
-        if quality > 0 { return quality }
-        guard let wantedCode = alpha3(wanted), let availableCode = alpha3(available) else { return 0 }
-        return wantedCode == availableCode ? 1 : 0
-    }
-
-    private static func alpha3(_ tag: String) -> String? {
-        let primary = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? tag
-        guard !primary.isEmpty, primary.lowercased() != "und" else { return nil }
-        return Locale.LanguageCode(primary.lowercased()).identifier(.alpha3)
+        LanguageTag.matchQuality(wanted: wanted, available: available)
     }
 }

@@ -13,7 +13,10 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
     public let mediaCharacteristic: MediaCharacteristic
     /// What a user is shown (the rendition's NAME).
     public let displayName: String
-    /// The RFC 5646 language tag (LANGUAGE), when the rendition states one.
+    /// The RFC 5646 language tag, when the rendition (LANGUAGE) or the track states one, with
+    /// its primary language in its two-letter ISO 639-1 form where one exists: a Matroska
+    /// track's `fra` or `fre` and an HLS rendition's `fr` are all `fr` here (`LanguageTag.bcp47`).
+    /// `nil` for none and for `und`.
     public let extendedLanguageTag: String?
     /// DEFAULT=YES: play it when the user expressed no other choice.
     public let isDefault: Bool
@@ -47,7 +50,7 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
         closedCaptionChannel = rendition.type == .closedCaptions ? rendition.instreamID : nil
         mediaCharacteristic = rendition.type == .audio ? .audible : .legible
         displayName = rendition.name
-        extendedLanguageTag = rendition.language
+        extendedLanguageTag = rendition.language.flatMap(LanguageTag.bcp47)
         isDefault = rendition.isDefault
         isAutoselect = rendition.isAutoselect
         isForced = rendition.isForced
@@ -60,7 +63,7 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
         mediaCharacteristic = track.kind == .audio ? .audible : .legible
         let index = track.streamIndex ?? 0
         displayName = track.title ?? track.language.map { "\($0) (track \(index))" } ?? "Track \(index)"
-        extendedLanguageTag = track.language
+        extendedLanguageTag = track.language.flatMap(LanguageTag.bcp47)
         isDefault = track.isDefault
         isAutoselect = true
         isForced = track.isForced
@@ -78,7 +81,7 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
     init(closedCaptionsOf video: AssetTrack) {
         mediaCharacteristic = .legible
         displayName = "CC1"
-        extendedLanguageTag = video.language
+        extendedLanguageTag = video.language.flatMap(LanguageTag.bcp47)
         isDefault = false
         isAutoselect = true
         isForced = false
@@ -104,7 +107,8 @@ public struct MediaSelectionOption: Sendable, Hashable, CustomStringConvertible 
 
     /// Whether this option is `rendition`.
     func names(_ rendition: Rendition) -> Bool {
-        rendition.groupID == groupID && rendition.name == displayName && rendition.language == extendedLanguageTag
+        rendition.groupID == groupID && rendition.name == displayName
+            && rendition.language.flatMap(LanguageTag.bcp47) == extendedLanguageTag
             && rendition.uri == playlistURL
     }
 }

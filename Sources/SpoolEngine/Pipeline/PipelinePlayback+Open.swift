@@ -164,8 +164,9 @@ extension PipelinePlayback {
             ItemPlaybackEvent.ready(
                 ItemPlaybackInfo(
                     duration: source.duration, tracks: tracks,
-                    presentationWidth: videoStream?.presentationSize.width ?? 0,
-                    presentationHeight: videoStream?.presentationSize.height ?? 0,
+                    // The track's size even when no video output decodes it (AVPlayerItem's too).
+                    presentationWidth: source.video?.presentationSize.width ?? 0,
+                    presentationHeight: source.video?.presentationSize.height ?? 0,
                     seekableTimeRanges: source.seekableTimeRanges)
             ).onItemTimeline(from: origin))
 

@@ -1,12 +1,15 @@
 /// Which audio output to use, as the command line spells it (`--ao`).
 ///
 /// `pulse` plays on the default PulseAudio sink, `pulse:SINK` on the named sink,
-/// `wav:FILE` writes a WAV file, `null` discards audio in real time. `description` gives the
+/// `wav:FILE` writes a WAV file as fast as the audio decodes (unpaced: an item with audio
+/// plays to its end in a fraction of its duration; use it to capture, not to listen along),
+/// `null` discards audio in real time. `description` gives the
 /// spelling back, so parsing it again yields the same spec.
 public enum AudioOutputSpec: Hashable, Sendable, CustomStringConvertible {
     /// PulseAudio, on `sink` (the server's default when `nil`).
     case pulse(sink: String?)
-    /// A WAV file at `path`.
+    /// A WAV file at `path`, written unpaced: the player's clock does not wait for it, so a
+    /// 6-s item ends in well under a second (`WAVFileOutput`).
     case wav(path: String)
     /// The null output.
     case null
