@@ -8,7 +8,7 @@ DEMO_CLIP := $(DEMO_DIR)/spool-demo.mp4
 
 .PHONY: all bootstrap build release lint lint-scripts format gates test test-realtime tsan-build test-tsan test-tsan-core test-tsan-output test-tsan-other test-tsan-spool test-tsan-realtime demo bench bench-core bench-hls bench-live bench-ll bench-subtitles bench-osc bench-gapless bench-http bench-compare fuzz fuzz-build fuzz-smoke clean
 .PHONY: install deb test-package docs
-.PHONY: readme-snippets
+.PHONY: readme-snippets test-repeat
 
 all: build
 
@@ -118,6 +118,13 @@ TSAN := SPOOL_TEST_HANG_GUARD_SCALE=3 scripts/with-test-services $(SWIFT) test -
 # made by ffmpeg with no PulseAudio server (scripts/check-readme-snippets; fragments are marked).
 readme-snippets: bootstrap
 	SWIFT='$(SWIFT)' scripts/with-test-services scripts/check-readme-snippets
+
+# The flake hunter: `make test` N times beside LOAD busy loops, each under scripts/hang-watcher;
+# lists every failure by test (.build/test-repeat/failures.txt).
+N ?= 5
+LOAD ?= 2
+test-repeat: bootstrap
+	MAKE='$(MAKE)' scripts/test-repeat $(N) $(LOAD)
 
 # The real-time suites alone, uninstrumented, one at a time (built by `make test` before).
 test-realtime:
