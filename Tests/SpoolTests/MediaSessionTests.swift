@@ -53,8 +53,9 @@ struct MediaSessionTests {
         #expect(player.rate == 1)
         _ = commands.changePlaybackPositionCommand.perform(ChangePlaybackPositionCommandEvent(positionTime: 12))
         while pipelines.last!.seekIDs.isEmpty { await Task.yield() }
-        if case .seek(let time, _, _, _) = pipelines.last!.calls.last {
+        if case .seek(let time, let before, let after, _) = pipelines.last!.calls.last {
             #expect(time == MediaTime(seconds: 12, preferredTimescale: 1000))
+            #expect(before == .zero && after == .zero, "an absolute position is exact, as mpv's SetPosition")
         } else {
             Issue.record("no seek reached the engine: \(pipelines.last!.calls)")
         }

@@ -222,7 +222,7 @@ struct PlayerTests {
         #expect(player.rate == 0.5)
     }
 
-    @Test("the periodic time observer fires every interval while playing, and ends with its item")
+    @Test("the periodic time observer fires every interval while playing, and outlives its item (AVPlayer's rule)")
     func periodicObserver() async {
         let player = makePlayer()
         let current = item()
@@ -232,15 +232,47 @@ struct PlayerTests {
         var events = player.itemEvents().makeAsyncIterator()
         _ = await events.next { $0 == .timeControlStatus(.playing) || $0 == .readyToPlay(itemID: current.id) }
         var times: [MediaTime] = []
-        player.addPeriodicTimeObserver(forInterval: MediaTime(value: 1, timescale: 2)) { times.append($0) }
+        let token = player.addPeriodicTimeObserver(forInterval: MediaTime(value: 1, timescale: 2)) {
+            times.append($0)
+        }
         await clock.waitForSleepers(atLeast: 1)
         #expect(times.count == 1)  // fired once at the start
         pipelines.last!.time = MediaTime(value: 1, timescale: 2)
         clock.advance(by: .milliseconds(500))
         await clock.waitForSleepers(atLeast: 1)
         #expect(times.count == 2 && times.last == MediaTime(value: 1, timescale: 2))
+        // A new item: the observer goes on, on the new item's timeline, until removed.
+        let next = item()
+        player.replaceCurrentItem(with: next)
+        pipelines.last!.send(.ready(readyInfo))
+        _ = await events.next { $0 == .readyToPlay(itemID: next.id) }
+        #expect(clock.sleeperCount == 1)
+        pipelines.last!.time = MediaTime(value: 1, timescale: 4)
+        clock.advance(by: .milliseconds(500))
+        await clock.waitForSleepers(atLeast: 1)
+        #expect(times.count == 3 && times.last == MediaTime(value: 1, timescale: 4))
+        player.removeTimeObserver(token)
+        await Task.yield()
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test("seek(toFraction:) lands on the frame there by default: zero tolerances reach the pipeline")
+    func fractionSeekIsExact() async {
+        let player = makePlayer()
         player.replaceCurrentItem(with: item())
-        #expect(clock.sleeperCount == 0)  // the observer ended with its item
+        pipelines.last!.send(.ready(readyInfo))
+        var events = player.itemEvents().makeAsyncIterator()
+        _ = await events.next { if case .readyToPlay = $0 { true } else { false } }
+        let seeking = Task { await player.seek(toFraction: 0.5) }
+        while pipelines.last!.seekIDs.isEmpty { await Task.yield() }
+        guard case .seek(let time, let before, let after, let id) = pipelines.last!.calls.last else {
+            Issue.record("no seek reached the engine: \(pipelines.last!.calls)")
+            return
+        }
+        #expect(time == MediaTime(seconds: readyInfo.duration.seconds / 2, preferredTimescale: 1000))
+        #expect(before == .zero && after == .zero)
+        pipelines.last!.send(.seekCompleted(id: id, landed: time))
+        #expect(await seeking.value)
     }
 
     @Test("the boundary observer fires once per crossed boundary")

@@ -25,7 +25,8 @@ extension MediaSession {
         add(commands.skipForwardCommand) { session, event in session.skip(by: event.interval) }
         add(commands.skipBackwardCommand) { session, event in session.skip(by: -event.interval) }
         add(commands.changePlaybackPositionCommand) { session, event in
-            session.whenThereIsAnItem { $0.seek(to: event.positionTime) }
+            // An absolute position lands on its frame, as mpv's SetPosition does (hr-seek).
+            session.whenThereIsAnItem { $0.seek(to: event.positionTime, exact: true) }
         }
         commands.changePlaybackRateCommand.supportedPlaybackRates = Self.supportedRates
         add(commands.changePlaybackRateCommand) { session, event in
@@ -75,8 +76,13 @@ extension MediaSession {
         return .success
     }
 
-    /// Starts a seek; the info follows when the player reports it finished.
-    private func seek(to seconds: TimeInterval) {
-        player.seek(to: MediaTime(seconds: seconds, preferredTimescale: 1000)) { _ in }
+    /// Starts a seek, on the frame at `seconds` when `exact`, else on the keyframe before it
+    /// (relative skips); the info follows when the player reports it finished.
+    private func seek(to seconds: TimeInterval, exact: Bool = false) {
+        let tolerance: MediaTime = exact ? .zero : .positiveInfinity
+        player.seek(
+            to: MediaTime(seconds: seconds, preferredTimescale: 1000), toleranceBefore: tolerance,
+            toleranceAfter: tolerance
+        ) { _ in }
     }
 }

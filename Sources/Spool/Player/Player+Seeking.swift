@@ -45,12 +45,18 @@ extension Player {
         send(.seekRequested(SeekTarget(time: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter)))
     }
 
-    /// Seeks to `fraction` (0…1, clamped) of the current item's duration. Returns `false` when
-    /// the duration is not known (not ready, or live).
+    /// Seeks to `fraction` (0…1, clamped) of the current item's duration, landing within the
+    /// tolerances: by default on the frame there (a scrubber or a percentage means that place,
+    /// not the keyframe before it, which on a long-GOP file can be seconds earlier). Returns
+    /// `false` when the duration is not known (not ready, or live) or a newer seek superseded it.
     @discardableResult
-    public func seek(toFraction fraction: Double) async -> Bool {
+    public func seek(
+        toFraction fraction: Double, toleranceBefore: MediaTime = .zero, toleranceAfter: MediaTime = .zero
+    ) async -> Bool {
         guard let duration = currentItem?.duration, duration.isNumeric else { return false }
         let clamped = min(max(fraction, 0), 1)
-        return await seek(to: MediaTime(seconds: duration.seconds * clamped, preferredTimescale: 1000))
+        return await seek(
+            to: MediaTime(seconds: duration.seconds * clamped, preferredTimescale: 1000),
+            toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter)
     }
 }

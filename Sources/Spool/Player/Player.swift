@@ -107,7 +107,9 @@ public class Player {
     /// called with where the seek landed on the item's timeline, or `nil` when it was superseded.
     var seekHandlers: [Int: @MainActor (MediaTime?) -> Void] = [:]
     private var eventSubscribers: [UUID: AsyncStream<PlayerItemEvent>.Continuation] = [:]
-    var itemObservers: [UUID: Task<Void, Never>] = [:]
+    /// The periodic and boundary time observers, by token: the player's, not an item's (they
+    /// outlive item changes, as AVPlayer's do), cancelled when removed or the player is freed.
+    var timeObservers: [UUID: Task<Void, Never>] = [:]
     /// Plays HLS interstitials once a `PlayerInterstitialEventMonitor` is attached.
     var interstitialScheduler: InterstitialScheduler?
 
@@ -150,6 +152,7 @@ public class Player {
     /// waiting for a seek back that nobody could ask for any more.
     isolated deinit {
         tearDownCurrentItem()
+        for observer in timeObservers.values { observer.cancel() }
         prerolled?.playback.stop()
         for complete in seekHandlers.values { complete(nil) }
     }
@@ -295,8 +298,6 @@ public class Player {
         playbackEvents = nil
         playback?.stop()
         playback = nil
-        for observer in itemObservers.values { observer.cancel() }
-        itemObservers.removeAll()
         currentItem?.freezeStatistics()
         currentItem?.selectionHandler = nil
         currentItem?.variantHandler = nil
