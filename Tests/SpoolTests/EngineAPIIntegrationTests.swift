@@ -241,8 +241,9 @@ struct EngineAPIIntegrationTests {
     }
 
     /// Plays `url` untimed and expects it to fail to reach its end: the event, the
-    /// notification with its error, the error log entry, and no end.
-    func expectFailedToPlayToEnd(_ url: URL) async throws {
+    /// notification with its error, the error log entry, and no end. `failsOnEarlyEnd` sets
+    /// the item's `failsOnEarlyEnd` (a truncated file fails only then).
+    func expectFailedToPlayToEnd(_ url: URL, failsOnEarlyEnd: Bool = false) async throws {
         let listing = try PlayTool.scratchPath("api-truncated.framemd5")
         let video = try FrameMD5VideoOutput(path: listing)
         defer { video.stop() }
@@ -252,6 +253,7 @@ struct EngineAPIIntegrationTests {
         let events = StreamRecorder(player.itemEvents())
         let failures = NotificationRecorder(PlayerItem.failedToPlayToEndTimeNotification)
         let item = PlayerItem(url: url)
+        item.failsOnEarlyEnd = failsOnEarlyEnd
         player.replaceCurrentItem(with: item)
         player.play()
         #expect(
@@ -282,10 +284,47 @@ struct EngineAPIIntegrationTests {
         try await expectFailedToPlayToEnd(server.url("/cut.ts"))
     }
 
-    @Test("a truncated file fails to play to its end (event, notification, error log)")
+    @Test(
+        "a truncated file plays to its end with one warning (event, notification, error log); failsOnEarlyEnd fails it")
     func truncatedFile() async throws {
         let bytes = try Data(contentsOf: try await TestMedia.url(for: .h264AACTransportStream))
-        try await expectFailedToPlayToEnd(
-            try TestMedia.file(named: "api-half.ts", contents: bytes.prefix(bytes.count / 2)))
+        let half = try TestMedia.file(named: "api-half.ts", contents: bytes.prefix(bytes.count / 2))
+        let listing = try PlayTool.scratchPath("api-ended-early.framemd5")
+        let video = try FrameMD5VideoOutput(path: listing)
+        defer { video.stop() }
+        let player = Player(
+            configuration: EngineConfigurations.untimed(wavPrefix: try PlayTool.scratchPath("api-early"), video: video))
+        defer { player.replaceCurrentItem(with: nil) }
+        let events = StreamRecorder(player.itemEvents())
+        let logEntries = NotificationRecorder(PlayerItem.newErrorLogEntryNotification)
+        let item = PlayerItem(url: half)
+        player.replaceCurrentItem(with: item)
+        player.play()
+        #expect(
+            await events.wait {
+                $0.contains { event in
+                    switch event {
+                    case .failedToPlayToEnd(item.id, _), .failed(item.id, _), .didPlayToEnd(item.id): true
+                    default: false
+                    }
+                }
+            })
+        let mine = events.elements.filter { event in
+            switch event {
+            case .endedEarly(item.id, _), .didPlayToEnd(item.id), .failedToPlayToEnd(item.id, _): true
+            default: false
+            }
+        }
+        #expect(mine.count == 2 && mine.last == .didPlayToEnd(itemID: item.id), "\(mine)")
+        guard case .endedEarly(_, let warning)? = mine.first else {
+            Issue.record("no endedEarly before the end: \(mine)")
+            return
+        }
+        #expect(warning.code == .ioUnexpectedEnd && warning.message.contains("the file ends early"))
+        #expect(item.error == nil)
+        #expect(item.errorLog().events.map(\.errorComment) == [warning.message])
+        #expect(logEntries.objects.filter { $0 == ObjectIdentifier(item) }.count == 1)
+        #expect(item.accessLog().statistics.framesPresented >= 10)
+        try await expectFailedToPlayToEnd(half, failsOnEarlyEnd: true)
     }
 }
