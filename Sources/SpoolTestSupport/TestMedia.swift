@@ -127,21 +127,51 @@ public enum TestMedia {
     private static let cache = FixtureCache()
 }
 
-/// Generates each fixture once; concurrent requests share the same generation.
+/// Generates each fixture once: once per process (concurrent requests share one generation),
+/// and once across processes and runs where the content-addressed store has it
+/// (`TestMediaStore`, addressed by this file's recipes and the ffmpeg build).
 private actor FixtureCache {
     private var generations: [TestMedia.Fixture: Task<URL, any Error>] = [:]
+    /// The store's directory for these recipes, or `nil` without one (made once).
+    private var store: Task<URL?, Never>?
 
     func url(for fixture: TestMedia.Fixture) async throws -> URL {
         if let generation = generations[fixture] { return try await generation.value }
-        let generation = Task { try await Self.generate(fixture) }
+        let store = storeDirectory()
+        let generation = Task { try await Self.stored(fixture, in: await store.value) }
         generations[fixture] = generation
         return try await generation.value
     }
 
-    private static func generate(_ fixture: TestMedia.Fixture) async throws -> URL {
+    private func storeDirectory() -> Task<URL?, Never> {
+        if let store { return store }
+        let recipes = #filePath
+        let made = Task<URL?, Never> {
+            guard let digest = await TestMediaStore.recipeDigest(recipeSource: recipes) else { return nil }
+            return TestMediaStore.directory(recipeSource: recipes, digest: digest)
+        }
+        store = made
+        return made
+    }
+
+    /// `fixture` from the store when there is one, made into it if missing; else made into this
+    /// process's directory.
+    private static func stored(_ fixture: TestMedia.Fixture, in store: URL?) async throws -> URL {
+        guard let store else {
+            let output = try TestMedia.directory().appendingPathComponent(fixture.rawValue)
+            try await generate(fixture, into: output)
+            return output
+        }
+        return try await TestMediaStore.file(named: fixture.rawValue, in: store) { output in
+            try await generate(fixture, into: output)
+        }
+    }
+
+    /// Makes `fixture` at `output` (its extension picks the muxer); inputs it needs on the way
+    /// (a cover, a metadata file) go to this process's directory.
+    private static func generate(_ fixture: TestMedia.Fixture, into output: URL) async throws {
         let ffmpeg = try ToolRunner.find("ffmpeg")
         let directory = try TestMedia.directory()
-        let output = directory.appendingPathComponent(fixture.rawValue)
         let common = ["-nostdin", "-hide_banner", "-loglevel", "error", "-y"]
         let video = ["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25"]
         let tone48k = ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000"]
@@ -249,7 +279,7 @@ private actor FixtureCache {
             let child = tref.upperBound + 4
             bytes.replaceSubrange(child..<child + 4, with: Data("xxxx".utf8))
             try bytes.write(to: output)
-            return output
+            return
         case .flacStereo:
             arguments =
                 common
@@ -259,7 +289,6 @@ private actor FixtureCache {
                 ]
         }
         try await run(ffmpeg, arguments)
-        return output
     }
 
     private static func run(_ ffmpeg: URL, _ arguments: [String]) async throws {

@@ -83,7 +83,7 @@ enum MPRISBus {
     /// Runs `playerctl -p spool <arguments>` until it prints `expected` (bounded); returns
     /// whether it did. The bus thread applies changes asynchronously, so reads poll.
     static func waitForPlayerctl(_ arguments: String..., toPrint expected: String) async throws -> Bool {
-        try await eventually { () async throws -> Bool in
+        try await eventually(timeout: .seconds(3)) { () async throws -> Bool in
             let output = try await run("playerctl", ["-p", "spool"] + arguments)
             return output.outputText.trimmingCharacters(in: .whitespacesAndNewlines) == expected
         }
@@ -123,18 +123,6 @@ enum MPRISBus {
         return output.outputText.contains("boolean true")
     }
 
-    /// Re-evaluates `condition` every 20 ms until it holds or `timeout` passes; returns whether
-    /// it held. For state another process or the bus thread applies asynchronously.
-    static func eventually(
-        timeout: Duration = .seconds(3), _ condition: () async throws -> Bool
-    ) async rethrows -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            if try await condition() { return true }
-            guard ContinuousClock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-    }
 }
 
 /// A long-running client (`dbus-monitor`) whose output accumulates while the test goes on.
@@ -173,14 +161,14 @@ final class StreamingTool: Sendable {
 
     /// Waits (bounded) until the output contains `needle`; returns whether it did.
     func waitForOutput(containing needle: String, timeout: Duration = .seconds(3)) async -> Bool {
-        await MPRISBus.eventually(timeout: timeout) { text.contains(needle) }
+        await eventually(timeout: timeout) { text.contains(needle) }
     }
 
     /// Kills the tool (by its pid) and waits (bounded) until it has exited. SIGKILL, because
     /// children of the test runner may inherit a signal mask that blocks SIGTERM.
     func stop() async {
         kill(process.processIdentifier, SIGKILL)
-        let exited = await MPRISBus.eventually { output.hasExited.withLock { $0 } }
+        let exited = await eventually(timeout: .seconds(3)) { output.hasExited.withLock { $0 } }
         #expect(exited, "\(process.executableURL?.lastPathComponent ?? "the tool") did not exit")
     }
 }

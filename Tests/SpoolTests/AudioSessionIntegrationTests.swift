@@ -9,16 +9,6 @@ import Testing
 @MainActor
 @Suite("AudioSession on PulseAudio (integration)", .serialized, .timeLimit(.minutes(3)))
 struct AudioSessionIntegrationTests {
-    /// Polls `condition` every 20 ms for at most `timeout`.
-    func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return true
-    }
-
     /// Runs `body` with module-role-cork loaded (calls cork music and video), unloading it after.
     func withRoleCork(_ body: () async throws -> Void) async throws {
         let module = try await SessionPulse.pactl([
@@ -32,7 +22,7 @@ struct AudioSessionIntegrationTests {
     /// Starts `player` and returns its stream once the server shows it playing on `sinkIndex`.
     func startPlaying(_ player: Player, onSink sinkIndex: Int) async throws -> SessionSinkInput {
         player.play()
-        #expect(await eventually { player.timeControlStatus == .playing })
+        #expect(await eventually(timeout: .seconds(10)) { player.timeControlStatus == .playing })
         return try #require(
             await SessionPulse.waitForSinkInput(onSink: sinkIndex) { !$0.corked }, "Spool's stream never played")
     }
@@ -58,7 +48,7 @@ struct AudioSessionIntegrationTests {
             let callEnd = ContinuousClock.now
             #expect(await events.wait { $0.contains(.interruption(.ended, options: .shouldResume)) })
             let endedAfter = ContinuousClock.now - callEnd
-            #expect(await eventually { player.timeControlStatus == .playing })
+            #expect(await eventually(timeout: .seconds(10)) { player.timeControlStatus == .playing })
             #expect(player.rate == 1)
             print(
                 "AudioSession measurement: began \(beganAfter) after paplay started, ended \(endedAfter) after it exited"

@@ -84,7 +84,7 @@ struct ClosedCaptionIntegrationTests {
         let captions = try #require(group.options.first)
         player.replaceCurrentItem(with: item)
         player.play()
-        #expect(await poll(timeout: .seconds(20)) { player.currentTime().seconds > 3.3 })
+        #expect(await eventually(timeout: .seconds(20)) { player.currentTime().seconds > 3.3 })
         #expect(cues.elements.isEmpty)  // off until chosen
         item.select(captions, in: group)
         #expect(await events.wait { $0.contains(.didPlayToEnd(itemID: item.id)) })

@@ -128,7 +128,7 @@ struct CommandStormVirtualTimeIntegrationTests {
             // The main actor prerolls the next item on its own time: virtual time waits for its
             // audio to stand in line, so every item's end meets a waiting next item (the
             // hand-over), whatever the load.
-            _ = await poll(timeout: .seconds(5)) {
+            _ = await eventually(timeout: .seconds(5)) {
                 queue.items().count < 2 || queue.sharedAudio?.waitingLeaseCount == 1
             }
             await clock.run(until: instant)

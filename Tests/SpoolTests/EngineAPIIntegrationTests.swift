@@ -210,7 +210,7 @@ struct EngineAPIIntegrationTests {
             events.count { if case .didPlayToEnd = $0 { true } else { false } }
         }
         #expect(await events.wait { endCount($0) == 3 && $0.last == .currentItemChanged(itemID: nil) })
-        #expect(await poll(timeout: .seconds(5)) { looper.loopCount == 3 })
+        #expect(await eventually(timeout: .seconds(5)) { looper.loopCount == 3 })
         #expect(looper.status == .finished)
         #expect(player.currentItem == nil)
         player.closeAudioOutput()

@@ -180,7 +180,7 @@ struct FileTracksIntegrationTests {
         let french = try #require(group.options.first { $0.extendedLanguageTag == "fr" })
         player.replaceCurrentItem(with: item)
         player.play()
-        #expect(await poll(timeout: .seconds(20)) { player.currentTime().seconds > 3 })
+        #expect(await eventually(timeout: .seconds(20)) { player.currentTime().seconds > 3 })
         #expect(item.currentMediaSelection.selectedMediaOption(in: group)?.extendedLanguageTag == "en")
         let switchedAt = player.currentTime()
         item.select(french, in: group)
@@ -229,7 +229,7 @@ struct FileTracksIntegrationTests {
         // The SubRip track's first cue (1.0–2.5 s), then the ASS track from 2.6 s: its first
         // event (1.5–3.0 s) is still showing, its second follows; then off before 5.5 s.
         #expect(await cues.wait { $0.count == 1 })
-        #expect(await poll(timeout: .seconds(20)) { player.currentTime().seconds > 2.6 })
+        #expect(await eventually(timeout: .seconds(20)) { player.currentTime().seconds > 2.6 })
         item.select(ass, in: group)
         #expect(await cues.wait { $0.count == 3 })
         item.select(nil, in: group)

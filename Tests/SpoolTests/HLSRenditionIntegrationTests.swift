@@ -202,7 +202,7 @@ struct HLSRenditionIntegrationTests {
 
         player.replaceCurrentItem(with: item)
         player.play()
-        #expect(await poll(timeout: .seconds(20)) { player.currentTime().seconds > 4 })
+        #expect(await eventually(timeout: .seconds(20)) { player.currentTime().seconds > 4 })
         #expect(item.currentMediaSelection.selectedMediaOption(in: group)?.extendedLanguageTag == "en")
         // The recorder sees the stream's timestamps; the player, item time from 0.
         let origin = MediaTime(
@@ -253,7 +253,7 @@ struct HLSRenditionIntegrationTests {
         #expect(item.currentMediaSelection.legible == english)
         item.select(nil, in: group)
         // Past the second cue's end (3.522 s) and before the third's start (4.522 s).
-        #expect(await poll(timeout: .seconds(20)) { player.currentTime().seconds > 3.6 })
+        #expect(await eventually(timeout: .seconds(20)) { player.currentTime().seconds > 3.6 })
         #expect(item.currentMediaSelection.legible == nil)
         item.select(english, in: group)
         #expect(await events.wait { $0.contains(.didPlayToEnd(itemID: item.id)) })

@@ -35,7 +35,7 @@ struct ItemTimelineIntegrationTests {
         defer { player.replaceCurrentItem(with: nil) }
         let item = PlayerItem(url: url)
         player.replaceCurrentItem(with: item)
-        #expect(await poll(timeout: .seconds(90)) { item.status == .readyToPlay })
+        #expect(await eventually(timeout: .seconds(90)) { item.status == .readyToPlay })
         // Zero within a microsecond: the audio's anchor is on its 48-kHz grid, a third of a
         // microsecond off the 90-kHz origin when it lands first (seen under load); the bug this
         // suite is about is the 1.4-s first timestamp.
@@ -66,7 +66,7 @@ struct ItemTimelineIntegrationTests {
         defer { NotificationCenter.default.removeObserver(observer) }
         player.replaceCurrentItem(with: item)
         player.play()
-        #expect(await poll(timeout: .seconds(90)) { ended })
+        #expect(await eventually(timeout: .seconds(90)) { ended })
         let end = player.currentTime().seconds
         // The clock follows the audio written, which ends with the item: within half a second
         // (the stream's first timestamp, which it ran past before, is 1.4 s).

@@ -55,16 +55,6 @@ struct PausedResourceReleaseIntegrationTests {
         return kilobytes * 1024
     }
 
-    /// Waits, in bounded real time, until `condition` holds; re-checked every 10 ms.
-    static func eventually(within limit: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while !condition() {
-            if ContinuousClock.now > deadline { return false }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return true
-    }
-
     @Test("paused for the delay: buffers freed (byte counts, RSS), then playing shows the next frame within 100 ms")
     func releaseAndResume() async throws {
         let url = try await Self.clip()
@@ -92,7 +82,7 @@ struct PausedResourceReleaseIntegrationTests {
 
         // The demuxer fills the queues while paused: most of the 10-s forward buffer asked for.
         let buffered = { item.statistics.bufferedBytes ?? 0 }
-        #expect(await Self.eventually { buffered() > 4_000_000 }, "buffered \(buffered())")
+        #expect(await eventually(timeout: .seconds(20)) { buffered() > 4_000_000 }, "buffered \(buffered())")
         let lastShown = try #require(recorder.presented.withLock { $0.last?.time })
         let heldBefore = buffered()
         let residentBefore = Self.residentBytes()
@@ -104,9 +94,9 @@ struct PausedResourceReleaseIntegrationTests {
         #expect(buffered() >= heldBefore * 9 / 10, "nothing released before the delay: \(buffered()) of \(heldBefore)")
 
         manual.advance(by: .seconds(1))
-        #expect(await Self.eventually { buffered() == 0 }, "released: \(buffered()) bytes still held")
+        #expect(await eventually(timeout: .seconds(20)) { buffered() == 0 }, "released: \(buffered()) bytes still held")
         // The decode thread replaces its decoder and trims the heap; the resident set follows.
-        let dropped = await Self.eventually(within: .seconds(10)) {
+        let dropped = await eventually(timeout: .seconds(10)) {
             residentBefore - Self.residentBytes() > heldBefore / 2
         }
         #expect(

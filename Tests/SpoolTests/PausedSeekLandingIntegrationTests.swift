@@ -23,7 +23,7 @@ struct PausedSeekLandingIntegrationTests {
         #expect(await player.seek(to: Self.target, toleranceBefore: .zero, toleranceAfter: .zero))
         #expect(player.currentTime() == Self.target, "\(player.currentTime().seconds)")
         // The audio thread fills the paused device from the target; the time stays put.
-        #expect(await poll(timeout: .seconds(20)) { item.statistics.audioFramesOutput > 0 })
+        #expect(await eventually(timeout: .seconds(20)) { item.statistics.audioFramesOutput > 0 })
         #expect(player.currentTime() == Self.target, "\(player.currentTime().seconds)")
     }
 }

@@ -14,16 +14,6 @@ import Testing
     "Picture in Picture and background playback (integration)", .serialized, .exclusiveScreen,
     .timeLimit(.minutes(3)))
 struct PictureInPictureIntegrationTests {
-    /// Polls `condition` every 20 ms for at most `timeout`.
-    func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return true
-    }
-
     /// A player playing the one-minute 160x90 clip into a window titled `title`.
     func playingPlayer(_ title: String) async throws -> (Player, SDLVideoOutput, PlayerItem) {
         try #require(
@@ -34,8 +24,9 @@ struct PictureInPictureIntegrationTests {
         let item = PlayerItem(url: try await TestMedia.url(for: .lowResolution1Minute))
         player.replaceCurrentItem(with: item)
         player.play()
-        #expect(await eventually { player.timeControlStatus == .playing && item.isReadyForDisplay })
-        #expect(await eventually { item.statistics.framesPresented >= 10 })
+        #expect(
+            await eventually(timeout: .seconds(10)) { player.timeControlStatus == .playing && item.isReadyForDisplay })
+        #expect(await eventually(timeout: .seconds(10)) { item.statistics.framesPresented >= 10 })
         return (player, output, item)
     }
 
@@ -103,7 +94,7 @@ struct PictureInPictureIntegrationTests {
 
             // The video goes on in the floating window.
             let shownBefore = output.status.framesShown
-            #expect(await eventually { output.status.framesShown >= shownBefore + 10 })
+            #expect(await eventually(timeout: .seconds(10)) { output.status.framesShown >= shownBefore + 10 })
             let screen = try await VideoXWDScreenshot.capture()
             print("Picture in Picture screenshot: \(try await screen.save(as: "pip-player-video"))")
             var lit = 0
@@ -123,7 +114,7 @@ struct PictureInPictureIntegrationTests {
         }
         #expect(try await X11WindowInfo.waitFor(title) { $0?.mapState == "IsViewable" }?.mapState == "IsViewable")
         let shownAfter = output.status.framesShown
-        #expect(await eventually { output.status.framesShown >= shownAfter + 10 })
+        #expect(await eventually(timeout: .seconds(10)) { output.status.framesShown >= shownAfter + 10 })
         #expect(enterJump < 0.1, "the playhead jumped by \(enterJump * 1000) ms entering")
         #expect(restoreJump < 0.1, "the playhead jumped by \(restoreJump * 1000) ms restoring")
         #expect(player.timeControlStatus == .playing && player.rate == 1)
@@ -141,7 +132,8 @@ struct PictureInPictureIntegrationTests {
         let controller = try #require(PictureInPictureController(player: player))
         let audioOnly = PlayerItem(url: try await TestMedia.url(for: .aacTone4s))
         player.replaceCurrentItem(with: audioOnly)
-        #expect(await eventually { audioOnly.status == .readyToPlay && audioOnly.isReadyForDisplay })
+        #expect(
+            await eventually(timeout: .seconds(10)) { audioOnly.status == .readyToPlay && audioOnly.isReadyForDisplay })
         #expect(!controller.isPictureInPicturePossible)
         let events = StreamRecorder(controller.events())
         controller.startPictureInPicture()
@@ -157,7 +149,7 @@ struct PictureInPictureIntegrationTests {
             output.stop()
         }
         output.hideWindow()
-        #expect(await eventually { !output.isShowingVideo })
+        #expect(await eventually(timeout: .seconds(10)) { !output.isShowingVideo })
         // Frames already decoded may still be handed over; then decoding rests.
         try await Task.sleep(for: .milliseconds(300))
         let (decoded, position) = (item.statistics.framesDecoded, player.currentTime().seconds)
@@ -177,7 +169,7 @@ struct PictureInPictureIntegrationTests {
         output.showWindow()
         #expect(await eventually(timeout: .seconds(5)) { item.statistics.framesPresented > presented })
         let firstFrameAfter = ContinuousClock.now - shownAt
-        #expect(await eventually { item.statistics.framesPresented >= presented + 25 })
+        #expect(await eventually(timeout: .seconds(10)) { item.statistics.framesPresented >= presented + 25 })
         let resumed = item.statistics
         print(
             "Background measurement: first frame \(firstFrameAfter) after showing; \(resumed.framesDropped - dropped) dropped; "

@@ -43,7 +43,7 @@ struct PipelineThreadsIntegrationTests {
         #expect(await events.wait { $0.contains(.timeControlStatus(.playing)) })
         let pipeline = try #require(made.first)
         // The demux thread starts the others once the item is open.
-        #expect(await poll(timeout: .seconds(30)) { pipeline.threads.withLock { $0.count } == 4 })
+        #expect(await eventually(timeout: .seconds(30)) { pipeline.threads.withLock { $0.count } == 4 })
         let names = pipeline.threads.withLock { $0.map(\.name) }
         #expect(Set(names) == ["spool-demux", "spool-video-decode", "spool-render", "spool-audio"], "\(names)")
 
@@ -70,7 +70,7 @@ struct PipelineThreadsIntegrationTests {
         player = nil
         #expect(dropped == nil, "the player was not released")
         #expect(
-            await poll(timeout: .seconds(30)) { pipeline.threads.withLock { $0.allSatisfy(\.isFinished) } },
+            await eventually(timeout: .seconds(30)) { pipeline.threads.withLock { $0.allSatisfy(\.isFinished) } },
             "still running: \(pipeline.threads.withLock { $0.filter { !$0.isFinished }.map(\.name) })")
     }
 }

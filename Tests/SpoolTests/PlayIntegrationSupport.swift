@@ -203,15 +203,3 @@ struct WAVFile {
         return Double(crossings.count - 1) / ((last - first) / Double(sampleRate))
     }
 }
-
-/// Waits, in bounded real time, for a condition that nothing signals (thread counts in
-/// `/proc`): re-checks every 20 ms until it holds or `timeout` (a hang guard, scaled by
-/// `HangGuard.scale`) passes. Returns whether it held.
-func poll(timeout: Duration, until condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now.advanced(by: HangGuard.scaled(timeout))
-    while !condition() {
-        if ContinuousClock.now >= deadline { return false }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-    return true
-}

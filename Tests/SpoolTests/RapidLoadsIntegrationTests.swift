@@ -36,7 +36,7 @@ struct RapidLoadsIntegrationTests {
         await controller.stop()
         #expect(await server.waitUntil(timeout: .seconds(10)) { $0.connections.allSatisfy(\.isClosed) })
         #expect(
-            await poll(timeout: .seconds(10)) { ThreadCensus.take().engineThreads.isEmpty },
+            await eventually(timeout: .seconds(10)) { ThreadCensus.take().engineThreads.isEmpty },
             "item threads left by earlier tests: \(ThreadCensus.take().engineThreads)")
         let baseline = ThreadCensus.take()
 
@@ -81,7 +81,7 @@ struct RapidLoadsIntegrationTests {
         // Threads back to the baseline: no engine or loading thread is left, and the total is
         // back too (a little slack for threads of tests running in parallel with this one).
         var census = ThreadCensus.take()
-        let settled = await poll(timeout: .seconds(15)) {
+        let settled = await eventually(timeout: .seconds(15)) {
             census = ThreadCensus.take()
             return census.engineThreads.isEmpty && census.count <= baseline.count + 2
         }

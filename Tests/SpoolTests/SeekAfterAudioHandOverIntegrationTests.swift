@@ -46,7 +46,7 @@ struct SeekAfterAudioHandOverIntegrationTests {
         // The next item is prerolled by the main actor once the first is ready, on its own
         // time: virtual time must not reach the hand-over before its audio waits in line.
         await clock.run(until: .milliseconds(100))
-        let prerolled = await poll(timeout: .seconds(30)) { queue.sharedAudio?.waitingLeaseCount == 1 }
+        let prerolled = await eventually(timeout: .seconds(30)) { queue.sharedAudio?.waitingLeaseCount == 1 }
         try #require(prerolled, "the second item's audio never waited for its turn")
         // The first item's audio ends at 2 s and hands the device over; its video goes on to 3 s.
         await clock.run(until: .milliseconds(2400))

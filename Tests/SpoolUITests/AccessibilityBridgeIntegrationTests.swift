@@ -45,7 +45,9 @@ struct AccessibilityBridgeIntegrationTests {
         defer { controller.stop() }
         player.replaceCurrentItem(with: PlayerItem(url: try await TestMedia.url(for: .lowResolution1Minute)))
         #expect(
-            await eventually { controller.model.playback.phase == .paused && controller.model.playback.duration != nil }
+            await eventually(timeout: integrationHangGuard) {
+                controller.model.playback.phase == .paused && controller.model.playback.duration != nil
+            }
         )
 
         let name = "spool-atspi-test-\(ProcessInfo.processInfo.processIdentifier)"

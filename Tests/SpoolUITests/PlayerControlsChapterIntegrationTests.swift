@@ -24,18 +24,19 @@ struct PlayerControlsChapterIntegrationTests {
         let expected = TestMedia.chapters.map {
             TimelineMarker(time: Double($0.startMilliseconds) / 1000, kind: .chapter, title: $0.title)
         }
-        #expect(await eventually { controller.model.playback.markers == expected })
-        #expect(await eventually { controller.model.playback.duration != nil })
+        #expect(await eventually(timeout: integrationHangGuard) { controller.model.playback.markers == expected })
+        #expect(await eventually(timeout: integrationHangGuard) { controller.model.playback.duration != nil })
         // From inside the first chapter: a file's first frame may be stamped a hair before 0,
         // which is before every chapter (PgUp would then go to the first one, as in mpv).
         player.seek(to: MediaTime(value: 1, timescale: 2), toleranceBefore: .zero, toleranceAfter: .zero) { _ in }
         #expect(
-            await eventually {
+            await eventually(timeout: integrationHangGuard) {
                 controller.refresh()
                 return abs(controller.model.playback.currentTime - 0.5) < 0.0015
             })
         #expect(controller.handle(.key(.pageUp)) == [.seek(to: 2, exact: true)])
         #expect(
-            await eventually { abs(player.currentTime().seconds - 2) < 0.0015 }, "at \(player.currentTime().seconds)")
+            await eventually(timeout: integrationHangGuard) { abs(player.currentTime().seconds - 2) < 0.0015 },
+            "at \(player.currentTime().seconds)")
     }
 }

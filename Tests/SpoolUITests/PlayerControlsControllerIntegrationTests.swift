@@ -40,25 +40,26 @@ struct PlayerControlsControllerIntegrationTests {
         defer { controller.stop() }
         player.replaceCurrentItem(with: PlayerItem(url: try await TestMedia.url(for: .vp9OpusWebM)))
         player.play()
-        #expect(await eventually { controller.model.playback.phase == .playing })
-        #expect(await eventually { controller.model.playback.title == TestMedia.webmTitle })
+        #expect(await eventually(timeout: integrationHangGuard) { controller.model.playback.phase == .playing })
+        #expect(
+            await eventually(timeout: integrationHangGuard) { controller.model.playback.title == TestMedia.webmTitle })
         #expect(controller.model.timeLabelText == "0:02")
         #expect(controller.model.accessibilityElement(for: .playPause)?.name == "Pause")
 
         press(controller, .playPause)
         #expect(player.rate == 0)
-        #expect(await eventually { controller.model.playback.phase == .paused })
+        #expect(await eventually(timeout: integrationHangGuard) { controller.model.playback.phase == .paused })
         #expect(controller.model.accessibilityElement(for: .playPause)?.name == "Play")
 
         press(controller, .playPause)
-        #expect(await eventually { controller.model.playback.phase == .ended })
+        #expect(await eventually(timeout: integrationHangGuard) { controller.model.playback.phase == .ended })
         #expect(controller.model.layout.frame(of: .replay) != nil)
         #expect(controller.model.areControlsVisible)
 
         press(controller, .replay)
         #expect(player.rate == 1)
         #expect(controller.model.playback.phase != .ended)
-        #expect(await eventually { controller.model.playback.phase == .playing })
+        #expect(await eventually(timeout: integrationHangGuard) { controller.model.playback.phase == .playing })
         #expect(player.currentTime().seconds < 1.5)
     }
 
@@ -70,7 +71,7 @@ struct PlayerControlsControllerIntegrationTests {
         let missing = URL(fileURLWithPath: "/nonexistent/spool-ui-missing.mp4")
         player.replaceCurrentItem(with: PlayerItem(url: missing))
         player.play()
-        #expect(await eventually { controller.model.playback.failureMessage != nil })
+        #expect(await eventually(timeout: integrationHangGuard) { controller.model.playback.failureMessage != nil })
         let message = try #require(player.currentItem?.error?.message)
         #expect(controller.model.playback.failureMessage == message)
         #expect(controller.model.layout.banner != nil)
@@ -81,7 +82,7 @@ struct PlayerControlsControllerIntegrationTests {
         press(controller, .retry)
         #expect(player.currentItem !== failed)
         #expect(player.currentItem?.asset.url == missing)
-        #expect(await eventually { controller.model.playback.failureMessage == message })
+        #expect(await eventually(timeout: integrationHangGuard) { controller.model.playback.failureMessage == message })
     }
 
     @Test("A skip shows its target at once and the player lands there exactly")
@@ -93,12 +94,13 @@ struct PlayerControlsControllerIntegrationTests {
             player.replaceCurrentItem(with: nil)
         }
         player.replaceCurrentItem(with: PlayerItem(url: try await TestMedia.url(for: .lowResolution1Minute)))
-        #expect(await eventually { controller.model.layout.frame(of: .skipForward) != nil })
+        #expect(
+            await eventually(timeout: integrationHangGuard) { controller.model.layout.frame(of: .skipForward) != nil })
         #expect(controller.model.playback.phase == .paused)
         press(controller, .skipForward)
         // Before the seek lands the label already reads the target, never the old playhead.
         #expect(controller.model.elapsedText == "0:10")
-        #expect(await eventually { abs(player.currentTime().seconds - 10) < 0.05 })
+        #expect(await eventually(timeout: integrationHangGuard) { abs(player.currentTime().seconds - 10) < 0.05 })
         controller.refresh()
         #expect(controller.model.elapsedText == "0:10")
         #expect(controller.model.accessibilityElement(for: .timeline)?.value == "0:10 of 1:00")
@@ -114,8 +116,8 @@ struct PlayerControlsControllerIntegrationTests {
         }
         player.replaceCurrentItem(with: PlayerItem(url: try await TestMedia.url(for: .lowResolution1Minute)))
         player.play()
-        #expect(await eventually { controller.model.playback.phase == .playing })
-        #expect(await eventually { controller.model.playback.duration != nil })
+        #expect(await eventually(timeout: integrationHangGuard) { controller.model.playback.phase == .playing })
+        #expect(await eventually(timeout: integrationHangGuard) { controller.model.playback.duration != nil })
         let origin = clock.now.offset
         controller.handle(.pointerMoved(to: OverlayPoint(x: 640, y: 200)))
         // The hide timer and the refresh loop both park on the manual clock.
@@ -125,12 +127,12 @@ struct PlayerControlsControllerIntegrationTests {
         #expect(controller.model.areControlsVisible)
         #expect(clock.now.offset - origin == .milliseconds(2999))
         clock.advance(by: .milliseconds(1))
-        #expect(await eventually { !controller.model.areControlsVisible })
+        #expect(await eventually(timeout: integrationHangGuard) { !controller.model.areControlsVisible })
         #expect(!controller.model.isPointerVisible)
 
         // Pausing the real player shows them again, and they stay.
         player.pause()
-        #expect(await eventually { controller.model.areControlsVisible })
+        #expect(await eventually(timeout: integrationHangGuard) { controller.model.areControlsVisible })
         clock.advance(by: .seconds(30))
         await clock.waitForSleepers(atLeast: 1)
         #expect(controller.model.areControlsVisible)
@@ -161,8 +163,11 @@ struct PlayerControlsRoutePickerIntegrationTests {
         }
         player.replaceCurrentItem(with: PlayerItem(url: try await TestMedia.url(for: .lowResolution1Minute)))
         player.play()
-        #expect(await eventually { player.timeControlStatus == .playing })
-        #expect(await eventually { controller.model.layout.frame(of: .audioOutputMenu) != nil })
+        #expect(await eventually(timeout: integrationHangGuard) { player.timeControlStatus == .playing })
+        #expect(
+            await eventually(timeout: integrationHangGuard) {
+                controller.model.layout.frame(of: .audioOutputMenu) != nil
+            })
         controller.handle(.key(.tab))
         while controller.model.focusedControl != .audioOutputMenu { controller.handle(.key(.tab)) }
         controller.handle(.key(.enter))
@@ -173,10 +178,12 @@ struct PlayerControlsRoutePickerIntegrationTests {
         #expect(controller.handle(.key(.enter)) == [.selectAudioOutput(index: index)])
         // The messages say where the stream is and what the player reports, for a failure under load.
         #expect(
-            await eventually { player.audioSession.currentOutput == second },
+            await eventually(timeout: integrationHangGuard) { player.audioSession.currentOutput == second },
             "playing on \(player.audioSession.currentOutput ?? "nil"), status \(player.timeControlStatus)")
         #expect(
-            await eventually { controller.model.playback.selectedAudioOutputIndex == index },
+            await eventually(timeout: integrationHangGuard) {
+                controller.model.playback.selectedAudioOutputIndex == index
+            },
             "selected \(String(describing: controller.model.playback.selectedAudioOutputIndex)) of \(rows)")
     }
 }
