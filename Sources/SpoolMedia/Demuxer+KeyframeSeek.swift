@@ -31,7 +31,10 @@ extension Demuxer {
             case .none: landed = false
             }
             if landed || attempt <= start {
-                replay = probe.packets
+                // Gone back past the target: a later keyframe may still come before it.
+                replay =
+                    attempt < time
+                    ? try laterKeyframe(ofStream: video.index, upTo: time, after: probe.packets) : probe.packets
                 return
             }
             attempt = max(attempt - step, start)
@@ -52,6 +55,43 @@ extension Demuxer {
         case none
         /// Not known: no time on the keyframe, too many packets before one, or a damaged read.
         case unknown
+    }
+
+    /// After a seek that went back past `time` and found a keyframe at or before it: reads on
+    /// while the video has not passed `time`, and starts the packets to replay at the last
+    /// keyframe at or before it, so a keyframe seek lands on the keyframe nearest its target
+    /// (not one a step earlier) and an exact one decodes no more than it must. Packets read
+    /// before that keyframe are dropped, except audio that plays after it.
+    private func laterKeyframe(ofStream index: Int, upTo time: MediaTime, after read: [DemuxedPacket])
+        throws(FFmpegError) -> [DemuxedPacket]
+    {
+        var packets = read
+        while packets.count < Self.keyframeProbeLimit {
+            let packet: DemuxedPacket?
+            do {
+                packet = try readPacket()
+            } catch {
+                if error == .exit { throw error }
+                return packets
+            }
+            guard let packet else { return packets }
+            packets.append(packet)
+            guard packet.streamIndex == index else { continue }
+            let key = packet.decodeTime.isNumeric ? packet.decodeTime : packet.presentationTime
+            // Decoded after `time`: every later keyframe is shown after it too.
+            if key.isNumeric, key > time { return packets }
+            guard packet.isKeyframe, packet.presentationTime.isNumeric, packet.presentationTime <= time else {
+                continue
+            }
+            let keyframe = packet.presentationTime
+            let last = packets.count - 1
+            packets = packets.enumerated().filter { offset, earlier in
+                offset == last
+                    || (earlier.streamIndex != index && earlier.presentationTime.isNumeric
+                        && earlier.presentationTime >= keyframe)
+            }.map(\.element)
+        }
+        return packets
     }
 
     /// How many packets a seek reads looking for a keyframe before it stops looking.

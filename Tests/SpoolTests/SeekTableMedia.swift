@@ -1,4 +1,5 @@
 import Foundation
+import SpoolCore
 import SpoolTestSupport
 import Testing
 
@@ -24,7 +25,7 @@ enum SeekTableMedia {
     struct Clip: Sendable {
         let files: [String: Data]
         let entry: String
-        let frames: [(time: Double, isKeyframe: Bool)]
+        let frames: [(time: MediaTime, isKeyframe: Bool)]
     }
 
     /// The clip in `container`, made once.
@@ -79,28 +80,38 @@ enum SeekTableMedia {
         return Clip(files: files, entry: entry, frames: frames)
     }
 
-    /// The video frames of `url` (ffprobe decodes them all): each one's presentation time and
-    /// whether it is a keyframe, in presentation order.
-    private static func videoFrames(of url: URL) async throws -> [(time: Double, isKeyframe: Bool)] {
-        let output = try await ToolRunner.run(
-            try ToolRunner.find("ffprobe"),
-            [
-                "-v", "error", "-select_streams", "v:0", "-show_entries", "frame=key_frame,pts_time", "-of", "csv=p=0",
-                url.path,
-            ], timeout: .seconds(60))
-        guard output.status == 0 else {
-            throw ToolError(description: "ffprobe could not list the frames of \(url.path): \(output.errorText)")
+    /// The video frames of `url` (ffprobe decodes them all): each one's presentation time,
+    /// exact (a timestamp in the stream's time base: a seek to a frame's start must not fall
+    /// a rounded microsecond before it), and whether it is a keyframe, in presentation order.
+    private static func videoFrames(of url: URL) async throws -> [(time: MediaTime, isKeyframe: Bool)] {
+        // MPEG-TS lists the stream once more under its program: the first line is the stream's.
+        let base = try await probe(url, ["-show_entries", "stream=time_base"]).first?.split(separator: "/")
+        guard let base, base.count == 2, let numerator = Int64(base[0]), let denominator = Int32(base[1]) else {
+            throw ToolError(description: "ffprobe gave no video time base for \(url.path)")
         }
-        let frames = String(decoding: output.standardOutput, as: UTF8.self).split(separator: "\n").compactMap {
-            line -> (time: Double, isKeyframe: Bool)? in
+        let frames = try await probe(url, ["-show_entries", "frame=key_frame,pts"]).compactMap {
+            line -> (time: MediaTime, isKeyframe: Bool)? in
             let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard fields.count >= 2, let time = Double(fields[1]) else { return nil }
-            return (time, fields[0] == "1")
+            guard fields.count >= 2, let pts = Int64(fields[1]) else { return nil }
+            return (MediaTime(value: pts * numerator, timescale: denominator), fields[0] == "1")
         }
         guard frames.count == frameCount else {
             throw ToolError(description: "ffprobe lists \(frames.count) frames in \(url.path), not \(frameCount)")
         }
         return frames.sorted { $0.time < $1.time }
+    }
+
+    /// ffprobe's CSV lines for the first video stream of `url`.
+    private static func probe(_ url: URL, _ entries: [String]) async throws -> [String] {
+        let output = try await ToolRunner.run(
+            try ToolRunner.find("ffprobe"),
+            ["-v", "error", "-select_streams", "v:0"] + entries + ["-of", "csv=p=0", url.path], timeout: .seconds(60))
+        guard output.status == 0 else {
+            throw ToolError(description: "ffprobe \(entries) failed on \(url.path): \(output.errorText)")
+        }
+        return String(decoding: output.standardOutput, as: UTF8.self).split(separator: "\n").map(String.init).filter {
+            !$0.isEmpty
+        }
     }
 }
 

@@ -15,8 +15,8 @@ import Testing
 ///
 /// The rule the table checks: the end of the data is a state, not a hang. An exact seek
 /// (zero tolerance) shows the frame at its target, or the last frame for a target at or past
-/// the last frame's start; a keyframe seek (infinite tolerance) shows a keyframe at or before
-/// its target; either completes exactly once with `finished`, paused without `play()`.
+/// the last frame's start; a keyframe seek (infinite tolerance) shows the last keyframe at or
+/// before its target; either completes exactly once with `finished`, paused without `play()`.
 @MainActor
 @Suite("The seek table, in virtual time (integration)", .timeLimit(.minutes(10)))
 struct SeekTableVirtualTimeIntegrationTests {
@@ -24,16 +24,16 @@ struct SeekTableVirtualTimeIntegrationTests {
     enum Target: String, CaseIterable, Sendable {
         case zero, mid, keyframe, lastFrameStart, insideLastFrame, duration, pastEnd
 
-        /// The time of this target on `timeline`, whose item lasts `duration` seconds.
-        func seconds(on timeline: Timeline, duration: Double) -> Double {
+        /// The time of this target on `timeline`, whose item lasts `duration`.
+        func time(on timeline: Timeline, duration: MediaTime) -> MediaTime {
             switch self {
-            case .zero: 0
-            case .mid: timeline.frames[38]
-            case .keyframe: timeline.frames[2 * SeekTableMedia.keyframeInterval]
-            case .lastFrameStart: timeline.lastFrameStart
-            case .insideLastFrame: timeline.lastFrameStart + 0.01
+            case .zero: .zero
+            case .mid: timeline.exact[38]
+            case .keyframe: timeline.exact[2 * SeekTableMedia.keyframeInterval]
+            case .lastFrameStart: timeline.exact[timeline.exact.count - 1]
+            case .insideLastFrame: timeline.exact[timeline.exact.count - 1] + MediaTime(value: 1, timescale: 100)
             case .duration: duration
-            case .pastEnd: duration + 1
+            case .pastEnd: duration + MediaTime(value: 1, timescale: 1)
             }
         }
     }
@@ -43,13 +43,16 @@ struct SeekTableVirtualTimeIntegrationTests {
     /// frame).
     struct Timeline {
         /// Where each frame starts, in item time, in presentation order.
+        let exact: [MediaTime]
+        /// The same in seconds.
         let frames: [Double]
-        /// Where each keyframe starts.
+        /// Where each keyframe starts, in seconds.
         let keyframes: [Double]
 
-        init(clip: SeekTableMedia.Clip, origin: Double) {
-            frames = clip.frames.map { $0.time - origin }
-            keyframes = clip.frames.filter(\.isKeyframe).map { $0.time - origin }
+        init(clip: SeekTableMedia.Clip, origin: MediaTime) {
+            exact = clip.frames.map { $0.time - origin }
+            frames = exact.map(\.seconds)
+            keyframes = clip.frames.filter(\.isKeyframe).map { ($0.time - origin).seconds }
         }
 
         var lastFrameStart: Double { frames[frames.count - 1] }
@@ -83,15 +86,16 @@ struct SeekTableVirtualTimeIntegrationTests {
         await playback.run(until: .milliseconds(500))
         try #require(await poll(timeout: .seconds(20)) { playback.item.duration.isNumeric }, "never ready")
         let engine = try #require(playback.player.playback as? PipelinePlayback)
-        let origin = try #require(engine.control.withLock { $0.timelineOrigin }?.seconds, "no origin")
-        let timeline = Timeline(clip: clip, origin: origin)
+        let originTime = try #require(engine.control.withLock { $0.timelineOrigin }, "no origin")
+        let origin = originTime.seconds
+        let timeline = Timeline(clip: clip, origin: originTime)
         if cell.paused {
             playback.player.pause()
             await playback.run(until: .milliseconds(600))
         }
         let duration = playback.item.duration.seconds
-        let target = cell.target.seconds(on: timeline, duration: duration)
-        let requested = MediaTime(seconds: target, preferredTimescale: 1_000_000)
+        let requested = cell.target.time(on: timeline, duration: playback.item.duration)
+        let target = requested.seconds
         let tolerance: MediaTime = cell.exact ? .zero : .positiveInfinity
         let shownBefore = presented.withLock { $0.count }
         var results: [Bool] = []
@@ -138,9 +142,11 @@ struct SeekTableVirtualTimeIntegrationTests {
             )
             #expect(abs(landed - min(target, lastStart)) < Self.slack, "exact \(target): reported \(landed)")
         } else {
-            let isKeyframe = timeline.keyframes.contains { abs($0 - landing) < Self.slack }
+            // The keyframe nearest the target on its side: the last one at or before it (the
+            // first, for a target before it).
+            let expected = timeline.keyframes.last { $0 <= target + Self.slack } ?? timeline.keyframes[0]
             #expect(
-                isKeyframe && landing <= max(target, timeline.frames[0]) + Self.slack,
+                abs(landing - expected) < Self.slack,
                 "keyframe \(target) of \(duration): showed \(landing), keyframes \(timeline.keyframes)")
             #expect(abs(landed - landing) < Self.slack, "keyframe \(target): reported \(landed), showed \(landing)")
         }
