@@ -46,6 +46,8 @@ public final class Demuxer {
     private let io: ByteSourceIOContext
     private var input: InputFormatContext?
     private var selectedStreams: [Int: MediaStreamInfo]
+    /// Packets a seek read to find its keyframe (`seek(to:)`), returned before reading on.
+    var replay: [DemuxedPacket] = []
 
     /// Which streams a demuxer reads.
     public enum Streams: Sendable, Hashable {
@@ -161,6 +163,7 @@ public final class Demuxer {
     /// the caller may still `seek(to:)` and read on.
     public func readPacket() throws(FFmpegError) -> DemuxedPacket? {
         guard let input else { return nil }
+        if !replay.isEmpty { return replay.removeFirst() }
         guard let packet = av_packet_alloc() else { throw .outOfMemory }
         var handedOver = false
         defer {
@@ -187,12 +190,10 @@ public final class Demuxer {
         }
     }
 
-    /// Moves to the last keyframe at or before `time` (on this demuxer's timeline), so
-    /// decoding from there reaches `time` exactly: an accurate seek is this plus
-    /// discarding decoded frames earlier than `time`. A `time` before the first keyframe
-    /// lands on the first keyframe. Decoders must be flushed after it. Throws
-    /// `.notSeekable` for a one-way source, `.exit` once cancelled.
-    public func seek(to time: MediaTime) throws(FFmpegError) {
+    /// FFmpeg's seek to the keyframe at or before `time`, as the container's index (or, without
+    /// one, its timestamps) finds it; `seek(to:)` checks where it landed.
+    func seekContainer(to time: MediaTime) throws(FFmpegError) {
+        replay.removeAll()
         guard isSeekable else { throw .notSeekable }
         guard let target = time.ticks(in: Rational(cffmpeg_time_base_q())), let input else {
             throw .invalidArgument

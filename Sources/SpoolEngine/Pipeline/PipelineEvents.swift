@@ -141,9 +141,12 @@ final class PipelineEvents: Sendable {
     /// audio, which a seek with a tolerance trims to start exactly at its lower bound (so an
     /// exact seek lands on its target, although the first frame, at or after it, may start a
     /// few ms later); otherwise the first frame or sample out — for a keyframe seek the
-    /// keyframe before the target.
+    /// keyframe before the target. A first frame before the lower bound is the last frame of a
+    /// seek at or past its start (`VideoDecodeLoop`): the seek lands there, where the picture is.
     static func landing(of seek: SeekRequest?, firstFrameAt presentationTime: MediaTime, hasAudio: Bool) -> MediaTime {
-        if hasAudio, let trimmedTo = seek?.discardBefore { return trimmedTo }
+        if hasAudio, let trimmedTo = seek?.discardBefore {
+            return presentationTime.isNumeric && presentationTime < trimmedTo ? presentationTime : trimmedTo
+        }
         return presentationTime.isNumeric ? presentationTime : (seek?.target ?? .zero)
     }
 

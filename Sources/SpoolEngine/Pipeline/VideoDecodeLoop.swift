@@ -25,6 +25,11 @@ final class VideoDecodeLoop {
     var isSuspended = false
     /// After resuming without a held keyframe: packets are skipped until the next keyframe.
     var awaitsKeyframe = false
+    /// In a seek's pre-roll, the latest frame decoded before the cutoff: when the stream ends
+    /// before any frame reaches the cutoff (a target at or past the last frame's start), this
+    /// is the last frame, and the seek lands on it (`showLastBeforeCutoff`) instead of on
+    /// nothing, which left a paused seek waiting forever.
+    private var lastBeforeCutoff: DecodedVideoFrame?
 
     init(
         decoder: VideoDecoder, threadCount: Int, acceptedFormats: Set<PixelFormat>?, control: PipelineControl,
@@ -54,6 +59,7 @@ final class VideoDecodeLoop {
                 decoder.flush()
                 generation = item.generation
                 discardBefore = control.withLock { $0.generation == generation ? $0.seek?.discardBefore : nil }
+                lastBeforeCutoff = nil
                 // A seek's landing frame is decoded and shown even in the background (it completes the seek).
                 held = HeldVideoPackets()
                 isSuspended = false
@@ -95,6 +101,7 @@ final class VideoDecodeLoop {
                     MemoryRelease.returnFreedMemory()
                 case .endOfStream:
                     try drain(generation: generation, discardBefore: &discardBefore)
+                    try showLastBeforeCutoff(generation: generation, discardBefore: &discardBefore)
                     noteIncompleteLastFrame(generation: generation)
                     frames.push(FrameItem(generation: generation, content: .endOfStream), cost: 0)
                 case .failure(let failure):
@@ -150,13 +157,29 @@ final class VideoDecodeLoop {
             if let cutoff = discardBefore {
                 // Like ffmpeg's accurate seek: the first frame kept is the first at or after
                 // the cutoff, so `--start T` shows what `ffmpeg -ss T -i F` shows.
-                if frame.presentationTime < cutoff { continue }
+                if frame.presentationTime < cutoff {
+                    lastBeforeCutoff = frame
+                    continue
+                }
                 discardBefore = nil
+                lastBeforeCutoff = nil
             }
             let output = try convertIfNeeded(frame)
             guard control.generation == generation else { return }  // a seek made the rest stale
             frames.push(FrameItem(generation: generation, content: .frame(output)), cost: 1)
         }
+    }
+
+    /// The stream ended with every frame before the seek's cutoff: the target lies at or past
+    /// the last frame's start, so the last frame is where the seek lands. The end of the data
+    /// is a state, not a hang: shown, it completes the seek, paused or playing.
+    private func showLastBeforeCutoff(generation: Int, discardBefore: inout MediaTime?) throws(FFmpegError) {
+        guard discardBefore != nil, let last = lastBeforeCutoff else { return }
+        lastBeforeCutoff = nil
+        discardBefore = nil
+        let output = try convertIfNeeded(last)
+        guard control.generation == generation else { return }
+        frames.push(FrameItem(generation: generation, content: .frame(output)), cost: 1)
     }
 
     /// How the stream ends: a damaged picture among the very last ones means the final packet

@@ -108,6 +108,11 @@ struct SegmentFetchSession {
             nextTime = time.map { max($0, .zero) } ?? .zero
             if let time, let index = playlist.segmentIndex(containing: time) {
                 nextTime = playlist.segments[index].startTime
+            } else if let time, time >= playlist.duration, let last = playlist.segments.last {
+                // At or past the end: the last segment holds the last frame, where the seek
+                // lands. Positioned after it, the stream had nothing to play and the seek
+                // never completed (or failed, leaving the old position playing on).
+                nextTime = last.startTime
             }
         }
     }
