@@ -11,7 +11,8 @@ import SpoolUI
 /// `PlayerController`, which publishes its states to `stateStore`), the resume recorder, the
 /// queue, the statistics and the failure skipper. The followers of other sources (the store,
 /// the status line, the keys, Picture-in-Picture, the network path, interstitials, cues) run
-/// tasks of their own; `finish()` stops them all.
+/// tasks of their own, as do the desktop (`PlayDesktop`) and the IPC server
+/// (`PlaySession+IPC`); the session stops them all when the loop ends.
 @MainActor
 final class PlaySession {
     let options: PlayOptions
@@ -37,11 +38,10 @@ final class PlaySession {
     /// is restored.
     private var observers: [any PlaySessionObserver]
     private var quitRequested = false
-    private var desktop: DesktopPublishing?
+    /// MPRIS and the accessibility bus.
+    private let desktop: PlayDesktop
     /// The view over the window (its controls off with `--no-osc`); `nil` without a window.
     private let playerView: PlayerView?
-    /// The controls on the desktop's accessibility bus (AT-SPI), with the view.
-    private let accessibility: AccessibilityBridge?
     /// input.conf's key bindings (none with `--no-config`).
     let bindings: InputBindings
     /// The player control bindings run their commands on when there is no IPC server.
@@ -77,10 +77,7 @@ final class PlaySession {
         pictureInPicture = PictureInPictureFollower(player: player)
         playerView = Self.makeView(player: player, window: outputs.window, options: options, clock: clock)
         interaction = PlayInteraction(player: player, outputs: outputs, playerView: playerView, statusLine: statusLine)
-        accessibility = playerView.flatMap {
-            guard $0.showsPlaybackControls else { return nil }
-            return AccessibilityBridge(controls: $0.controls, applicationName: options.mprisName, clock: clock)
-        }
+        desktop = PlayDesktop(playerView: playerView, options: options, clock: clock)
         observers = [statusLine, states, cues, pictureInPicture, interaction, resume]
         interaction.session = self
         playerView?.delegate = self
@@ -107,17 +104,9 @@ final class PlaySession {
         statusLine.start(clock: clock)
         pictureInPicture.start(events: events, names: names, player: player, controls: playerView?.controls)
         observers.append(NetworkPathLogger(events: events, names: names, player: player))
-        if let accessibility {
-            // Without an accessibility bus (no at-spi2-core) the controls stay unpublished.
-            Task { try? await accessibility.start() }
-        }
-        if options.publishesMPRIS {
-            desktop = await DesktopPublishing.start(
-                player: player, stateStore: stateStore, name: options.mprisName,
-                artworkDirectory: options.writesNowPlayingArtwork ? DesktopPublishing.artworkDirectory() : nil,
-                onQuit: { [weak self] in self?.quit() },
-                onFullscreen: { [weak self] in self?.outputs.toggleFullscreen() })
-        }
+        await desktop.start(
+            player: player, stateStore: stateStore, onQuit: { [weak self] in self?.quit() },
+            onFullscreen: { [weak self] in self?.outputs.toggleFullscreen() })
         if options.playsInterstitials {
             observers.append(
                 InterstitialFollower(player: player, events: events, names: names, controls: playerView?.controls))
@@ -136,7 +125,7 @@ final class PlaySession {
                 break
             }
         }
-        await desktop?.stop()
+        await desktop.stop()
         await stopIPC()
         await resume.finish()
         await states.logFinalState(awaitingEndOf: quitRequested ? nil : handOff.activeItem)
