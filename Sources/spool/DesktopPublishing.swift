@@ -50,6 +50,15 @@ final class DesktopPublishing {
         self.server = server
     }
 
+    /// `$XDG_CACHE_HOME/spool/now-playing` (or `~/.cache/…`): where cover art for MPRIS goes.
+    static func artworkDirectory() -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        let cache =
+            environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        return cache.appendingPathComponent("spool/now-playing", isDirectory: true)
+    }
+
     /// Releases the bus name and stops following the player.
     func stop() async {
         await server.stop()

@@ -1,0 +1,25 @@
+import Spool
+
+extension QueuePlayer {
+    /// The empty queue `spool play` plays on, set up as `options` ask: the outputs, decoder
+    /// threads, gapless preroll, speed, volume, mute and preferred audio and subtitle languages.
+    static func forPlaying(options: PlayOptions, outputs: SelectedOutputs, clock: ContinuousClock) -> QueuePlayer {
+        let configuration = PlayerConfiguration(
+            makeAudioOutput: outputs.makeAudioOutput, videoOutput: outputs.videoOutput,
+            isUntimed: outputs.isUntimed, decoderThreads: options.decoderThreads, clock: clock)
+        let player = QueuePlayer(items: [], configuration: configuration)
+        player.prerollsNextItem = options.isGapless
+        player.defaultRate = options.speed
+        player.volume = options.volumePercent / 100
+        player.isMuted = options.isMuted
+        if let language = options.audioLanguage {
+            player.setMediaSelectionCriteria(
+                MediaSelectionCriteria(preferredLanguages: [language]), forMediaCharacteristic: .audible)
+        }
+        if let languages = options.subtitleLanguages {
+            player.setMediaSelectionCriteria(
+                MediaSelectionCriteria(preferredLanguages: languages), forMediaCharacteristic: .legible)
+        }
+        return player
+    }
+}
