@@ -84,7 +84,7 @@ struct SeekTableVirtualTimeIntegrationTests {
         let playback = Self.playback(of: clip, container: container, video: video)
         defer { playback.finish() }
         await playback.run(until: .milliseconds(500))
-        try #require(await poll(timeout: .seconds(20)) { playback.item.duration.isNumeric }, "never ready")
+        try #require(await eventually(timeout: .seconds(20)) { playback.item.duration.isNumeric }, "never ready")
         let engine = try #require(playback.player.playback as? PipelinePlayback)
         let originTime = try #require(engine.control.withLock { $0.timelineOrigin }, "no origin")
         let origin = originTime.seconds
