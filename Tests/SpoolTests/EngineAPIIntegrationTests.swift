@@ -240,10 +240,12 @@ struct EngineAPIIntegrationTests {
         #expect(!events.elements.contains(.didPlayToEnd(itemID: item.id)))
     }
 
-    /// Plays `url` untimed and expects it to fail to reach its end: the event, the
-    /// notification with its error, the error log entry, and no end. `failsOnEarlyEnd` sets
-    /// the item's `failsOnEarlyEnd` (a truncated file fails only then).
-    func expectFailedToPlayToEnd(_ url: URL, failsOnEarlyEnd: Bool = false) async throws {
+    /// Plays `url` untimed to a framemd5 listing until the item ends or fails, and hands `check`
+    /// the item and every player event; `failsOnEarlyEnd` sets the item's (a truncated file
+    /// fails only then). Notifications posted meanwhile reach the recorders made before.
+    func playUntimedToTheEnd(
+        _ url: URL, failsOnEarlyEnd: Bool = false, _ check: (PlayerItem, [PlayerItemEvent]) throws -> Void
+    ) async throws {
         let listing = try PlayTool.scratchPath("api-truncated.framemd5")
         let video = try FrameMD5VideoOutput(path: listing)
         defer { video.stop() }
@@ -251,7 +253,6 @@ struct EngineAPIIntegrationTests {
             configuration: EngineConfigurations.untimed(wavPrefix: try PlayTool.scratchPath("api-cut"), video: video))
         defer { player.replaceCurrentItem(with: nil) }
         let events = StreamRecorder(player.itemEvents())
-        let failures = NotificationRecorder(PlayerItem.failedToPlayToEndTimeNotification)
         let item = PlayerItem(url: url)
         item.failsOnEarlyEnd = failsOnEarlyEnd
         player.replaceCurrentItem(with: item)
@@ -265,14 +266,23 @@ struct EngineAPIIntegrationTests {
                     }
                 }
             })
-        #expect(events.elements.contains(.readyToPlay(itemID: item.id)))
-        #expect(!events.elements.contains(.didPlayToEnd(itemID: item.id)))
-        #expect(events.elements.contains { if case .failedToPlayToEnd(item.id, _) = $0 { true } else { false } })
-        #expect(item.errorLog().events.count == 1)
-        #expect(item.error != nil)
-        let mine = failures.objects.indices.filter { failures.objects[$0] == ObjectIdentifier(item) }
-        #expect(mine.count == 1 && mine.allSatisfy { failures.errors[$0] != nil })
         #expect(item.accessLog().statistics.framesPresented >= 10)
+        try check(item, events.elements)
+    }
+
+    /// Plays `url` untimed and expects it to fail to reach its end: the event, the
+    /// notification with its error, the error log entry, and no end.
+    func expectFailedToPlayToEnd(_ url: URL, failsOnEarlyEnd: Bool = false) async throws {
+        let failures = NotificationRecorder(PlayerItem.failedToPlayToEndTimeNotification)
+        try await playUntimedToTheEnd(url, failsOnEarlyEnd: failsOnEarlyEnd) { item, events in
+            #expect(events.contains(.readyToPlay(itemID: item.id)))
+            #expect(!events.contains(.didPlayToEnd(itemID: item.id)))
+            #expect(events.contains { if case .failedToPlayToEnd(item.id, _) = $0 { true } else { false } })
+            #expect(item.errorLog().events.count == 1)
+            #expect(item.error != nil)
+            let mine = failures.objects.indices.filter { failures.objects[$0] == ObjectIdentifier(item) }
+            #expect(mine.count == 1 && mine.allSatisfy { failures.errors[$0] != nil })
+        }
     }
 
     @Test("a download cut off mid-body fails to play to its end (event, notification, error log)")
@@ -289,42 +299,24 @@ struct EngineAPIIntegrationTests {
     func truncatedFile() async throws {
         let bytes = try Data(contentsOf: try await TestMedia.url(for: .h264AACTransportStream))
         let half = try TestMedia.file(named: "api-half.ts", contents: bytes.prefix(bytes.count / 2))
-        let listing = try PlayTool.scratchPath("api-ended-early.framemd5")
-        let video = try FrameMD5VideoOutput(path: listing)
-        defer { video.stop() }
-        let player = Player(
-            configuration: EngineConfigurations.untimed(wavPrefix: try PlayTool.scratchPath("api-early"), video: video))
-        defer { player.replaceCurrentItem(with: nil) }
-        let events = StreamRecorder(player.itemEvents())
         let logEntries = NotificationRecorder(PlayerItem.newErrorLogEntryNotification)
-        let item = PlayerItem(url: half)
-        player.replaceCurrentItem(with: item)
-        player.play()
-        #expect(
-            await events.wait {
-                $0.contains { event in
-                    switch event {
-                    case .failedToPlayToEnd(item.id, _), .failed(item.id, _), .didPlayToEnd(item.id): true
-                    default: false
-                    }
+        try await playUntimedToTheEnd(half) { item, events in
+            let mine = events.filter { event in
+                switch event {
+                case .endedEarly(item.id, _), .didPlayToEnd(item.id), .failedToPlayToEnd(item.id, _): true
+                default: false
                 }
-            })
-        let mine = events.elements.filter { event in
-            switch event {
-            case .endedEarly(item.id, _), .didPlayToEnd(item.id), .failedToPlayToEnd(item.id, _): true
-            default: false
             }
+            #expect(mine.count == 2 && mine.last == .didPlayToEnd(itemID: item.id), "\(mine)")
+            guard case .endedEarly(_, let warning)? = mine.first else {
+                Issue.record("no endedEarly before the end: \(mine)")
+                return
+            }
+            #expect(warning.code == .ioUnexpectedEnd && warning.message.contains("the file ends early"))
+            #expect(item.error == nil)
+            #expect(item.errorLog().events.map(\.errorComment) == [warning.message])
+            #expect(logEntries.objects.filter { $0 == ObjectIdentifier(item) }.count == 1)
         }
-        #expect(mine.count == 2 && mine.last == .didPlayToEnd(itemID: item.id), "\(mine)")
-        guard case .endedEarly(_, let warning)? = mine.first else {
-            Issue.record("no endedEarly before the end: \(mine)")
-            return
-        }
-        #expect(warning.code == .ioUnexpectedEnd && warning.message.contains("the file ends early"))
-        #expect(item.error == nil)
-        #expect(item.errorLog().events.map(\.errorComment) == [warning.message])
-        #expect(logEntries.objects.filter { $0 == ObjectIdentifier(item) }.count == 1)
-        #expect(item.accessLog().statistics.framesPresented >= 10)
         try await expectFailedToPlayToEnd(half, failsOnEarlyEnd: true)
     }
 }

@@ -22,6 +22,22 @@ import Testing
         #expect(reported.map(\.seconds) == [0.0, 0.01474, 0.01474, 0.01474, 0.02])
     }
 
+    @Test("the start (no seek): the first frame's report does not reset the hold; a seek's does")
+    func theStartIsOneStretch() {
+        var playhead = ReportedPlayhead()
+        func start(_ started: Bool) -> ReportedPlayhead.Stretch {
+            .of(generation: 0, started: started, beganWithASeek: false)
+        }
+        // The IPC client's sequence: 0.0376 before the first frame, 0.0086 after it.
+        let reported = [(0.0, false), (0.037591, false), (0.008557, true), (0.04, true)].map {
+            playhead.report(Self.time($0.0), in: start($0.1))
+        }
+        #expect(reported.map(\.seconds) == [0.0, 0.037591, 0.037591, 0.04])
+        #expect(
+            ReportedPlayhead.Stretch.of(generation: 1, started: false, beganWithASeek: true)
+                != .of(generation: 1, started: true, beganWithASeek: true))
+    }
+
     @Test("a seek back starts a new generation: its earlier time is reported as it is")
     func aNewGenerationMayGoBack() {
         var playhead = ReportedPlayhead()

@@ -280,7 +280,8 @@ package final class PipelinePlayback: ItemPlayback {
     package func currentTime() -> MediaTime {
         let (stretch, origin, heldAt) = control.withLock {
             (
-                ReportedPlayhead.Stretch(generation: $0.generation, started: $0.generationStarted),
+                ReportedPlayhead.Stretch.of(
+                    generation: $0.generation, started: $0.generationStarted, beganWithASeek: $0.seek != nil),
                 $0.timelineOrigin, $0.generationStarted ? nil : $0.seek?.target
             )
         }

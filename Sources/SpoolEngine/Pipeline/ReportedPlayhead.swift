@@ -18,6 +18,16 @@ struct ReportedPlayhead: Sendable {
     struct Stretch: Equatable, Sendable {
         let generation: Int
         let started: Bool
+
+        /// The stretch of `generation`: before or after its first frame when a seek began it
+        /// (held at the target, then where it landed, which may lie before it); one stretch
+        /// from start to end when none did (the item's start, a start position aside). There
+        /// nothing lands, so nothing may go back: the audio's first anchors came in before
+        /// the first frame was reported and the first after it reset the hold, and an mpv
+        /// IPC client saw time-pos go from 0.0376 to 0.0086 (ThreadSanitizer real-time lane).
+        static func of(generation: Int, started: Bool, beganWithASeek: Bool) -> Stretch {
+            Stretch(generation: generation, started: beganWithASeek ? started : true)
+        }
     }
 
     /// What to report for the clock's `time` in `stretch`.
