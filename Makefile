@@ -111,8 +111,11 @@ TSAN_TIMING_SUITES := LoopbackHTTPServerTests|SupersededLoadIntegrationTests|HLS
 TSAN_TIMING_SUITES := $(TSAN_TIMING_SUITES)|ClosedCaptionIntegrationTests/selectWhilePlaying
 TSAN_TIMING_SUITES := $(TSAN_TIMING_SUITES)|PlayMPRISIntegrationTests
 TSAN_OTHER_TARGETS := SpoolHLSTests|SpoolMediaTests|SpoolPersistenceTests|SpoolTestSupportTests|SpoolDesktopTests|SpoolCLITests|SpoolUITests
-# Hang guards scaled 3x: with TSan on two busy cores an item took over 20 s to start.
-TSAN := SPOOL_TEST_HANG_GUARD_SCALE=3 scripts/with-test-services $(SWIFT) test --sanitize=thread --scratch-path .build/tsan
+# Hang guards scaled 3x: with TSan on two busy cores an item took over 20 s to start. At most
+# MAIN_PASS_WIDTH tests at once, as in the main pass: unbounded, the seek table's 140 cells
+# starved the command storms past their 3-minute limits (D0055).
+TSAN := SPOOL_TEST_HANG_GUARD_SCALE=3 SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(MAIN_PASS_WIDTH) \
+  scripts/with-test-services $(SWIFT) test --sanitize=thread --scratch-path .build/tsan
 
 # Every Swift block of README.md built against this build, each complete program run on a clip
 # made by ffmpeg with no PulseAudio server (scripts/check-readme-snippets; fragments are marked).
