@@ -110,6 +110,9 @@ test: bootstrap lint-scripts lint gates readme-snippets
 TSAN_TIMING_SUITES := LoopbackHTTPServerTests|SupersededLoadIntegrationTests|HLSIFrameThumbnailIntegrationTests
 TSAN_TIMING_SUITES := $(TSAN_TIMING_SUITES)|ClosedCaptionIntegrationTests/selectWhilePlaying
 TSAN_TIMING_SUITES := $(TSAN_TIMING_SUITES)|PlayMPRISIntegrationTests
+# Not under TSan at all: the seek table's 140 cells of the real engine took ~160 s of both cores
+# beside the TSan real-time lane; its seek paths run under TSan in the storms and paused-seek suites (D0055).
+TSAN_SKIPPED_SUITES := SeekTableVirtualTimeIntegrationTests
 TSAN_OTHER_TARGETS := SpoolHLSTests|SpoolMediaTests|SpoolPersistenceTests|SpoolTestSupportTests|SpoolDesktopTests|SpoolCLITests|SpoolUITests
 # Hang guards scaled 3x: with TSan on two busy cores an item took over 20 s to start. At most
 # MAIN_PASS_WIDTH tests at once, as in the main pass: unbounded, the seek table's 140 cells
@@ -145,7 +148,7 @@ test-tsan-output: tsan-build
 test-tsan-other: tsan-build
 	$(TSAN) --skip-build --filter '$(TSAN_OTHER_TARGETS)' --skip '$(REALTIME_SUITES)|$(TSAN_TIMING_SUITES)'
 test-tsan-spool: tsan-build
-	$(TSAN) --skip-build --filter SpoolTests --skip '$(REALTIME_SUITES)|$(TSAN_TIMING_SUITES)'
+	$(TSAN) --skip-build --filter SpoolTests --skip '$(REALTIME_SUITES)|$(TSAN_TIMING_SUITES)|$(TSAN_SKIPPED_SUITES)'
 
 # The suites test-tsan leaves out, under TSan one at a time (a lane of `make test`); the
 # resident-set bound is skipped: TSan's allocator keeps freed memory.
