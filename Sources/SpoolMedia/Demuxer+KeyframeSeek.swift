@@ -67,14 +67,7 @@ extension Demuxer {
     {
         var packets = read
         while packets.count < Self.keyframeProbeLimit {
-            let packet: DemuxedPacket?
-            do {
-                packet = try readPacket()
-            } catch {
-                if error == .exit { throw error }
-                return packets
-            }
-            guard let packet else { return packets }
+            guard case .packet(let packet) = try readWhileSeeking() else { return packets }
             packets.append(packet)
             guard packet.streamIndex == index else { continue }
             let key = packet.decodeTime.isNumeric ? packet.decodeTime : packet.presentationTime
@@ -104,20 +97,38 @@ extension Demuxer {
     ) {
         var packets: [DemuxedPacket] = []
         while packets.count < Self.keyframeProbeLimit {
-            let packet: DemuxedPacket?
-            do {
-                packet = try readPacket()
-            } catch {
-                if error == .exit { throw error }
-                // A damaged packet here is met again (and skipped) when reading on.
-                return (packets, .unknown)
+            let packet: DemuxedPacket
+            switch try readWhileSeeking() {
+            case .packet(let read): packet = read
+            case .damaged: return (packets, .unknown)
+            case .end: return (packets, .none)
             }
-            guard let packet else { return (packets, .none) }
             packets.append(packet)
             guard packet.streamIndex == index, packet.isKeyframe else { continue }
             let time = packet.presentationTime.isNumeric ? packet.presentationTime : packet.decodeTime
             return (packets, time.isNumeric ? .at(time) : .unknown)
         }
         return (packets, .unknown)
+    }
+
+    /// What one read while seeking gave.
+    private enum SeekRead {
+        case packet(DemuxedPacket)
+        /// The stream ended.
+        case end
+        /// A damaged packet: met again (and skipped) when reading on, so the seek keeps what it
+        /// has.
+        case damaged
+    }
+
+    /// Reads one packet for a seek: cancellation (`.exit`) is thrown, any other error is
+    /// `.damaged`.
+    private func readWhileSeeking() throws(FFmpegError) -> SeekRead {
+        do {
+            return try readPacket().map(SeekRead.packet) ?? .end
+        } catch {
+            if error == .exit { throw error }
+            return .damaged
+        }
     }
 }

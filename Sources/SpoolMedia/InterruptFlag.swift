@@ -8,13 +8,18 @@ final class InterruptFlag: Sendable {
     private let raised = Atomic<Bool>(false)
     /// The flag this one answers for too, once a container changed hands (`follow(_:)`).
     private let followed = Mutex<InterruptFlag?>(nil)
+    /// Set (after `followed`) by `follow(_:)`: FFmpeg polls `isRaised` on every blocking check,
+    /// so a flag that follows none, nearly all of them, answers without taking the lock.
+    private let follows = Atomic<Bool>(false)
 
     /// Asks FFmpeg to stop. Idempotent; callable from any thread.
     func raise() { raised.store(true, ordering: .releasing) }
 
     /// Whether `raise()` has been called, on this flag or on the one it follows.
     var isRaised: Bool {
-        raised.load(ordering: .acquiring) || followed.withLock { $0 }?.isRaised == true
+        if raised.load(ordering: .acquiring) { return true }
+        guard follows.load(ordering: .acquiring) else { return false }
+        return followed.withLock { $0 }?.isRaised == true
     }
 
     /// Makes this flag read as raised whenever `other` is, from now on (a container the probe
@@ -26,6 +31,7 @@ final class InterruptFlag: Sendable {
     func follow(_ other: InterruptFlag) {
         precondition(other !== self, "an interrupt flag cannot follow itself")
         followed.withLock { $0 = other }
+        follows.store(true, ordering: .releasing)
     }
 
     /// The callback to store in `AVFormatContext.interrupt_callback`.

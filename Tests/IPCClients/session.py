@@ -15,6 +15,13 @@ socket_path, first, second = sys.argv[1:4]
 
 def fail(message):
     print("FAIL: " + message, flush=True)
+    # What the player said last, so a failure in CI can be read without a rerun.
+    try:
+        with lock:
+            print("events: %r" % events[-12:], flush=True)
+            print("time-pos seen: %r" % positions[-8:], flush=True)
+    except NameError:
+        pass
     # Quit spool too, so the test does not wait out its timeout.
     try:
         raw = socket.socket(socket.AF_UNIX)

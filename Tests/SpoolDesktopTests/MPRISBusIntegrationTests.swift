@@ -14,7 +14,7 @@ extension MPRISIntegrationTests {
             #expect(try await MPRISBus.getProperty("CanGoNext", on: name).contains("boolean true"))
             player.commands.nextTrackCommand.isEnabled = false
             #expect(
-                try await eventually(timeout: .seconds(3)) {
+                try await eventually(timeout: .seconds(3), scaled: false) {
                     try await MPRISBus.getProperty("CanGoNext", on: name).contains("boolean false")
                 })
             // Disabled commands are refused, not called.
@@ -24,7 +24,7 @@ extension MPRISIntegrationTests {
             #expect(try await MPRISBus.getProperty("CanPlay", on: name).contains("boolean true"))
             player.commands.playCommand.removeAllTargets()
             #expect(
-                try await eventually(timeout: .seconds(3)) {
+                try await eventually(timeout: .seconds(3), scaled: false) {
                     try await MPRISBus.getProperty("CanPlay", on: name).contains("boolean false")
                 })
         }

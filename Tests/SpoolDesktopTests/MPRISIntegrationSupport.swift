@@ -83,7 +83,7 @@ enum MPRISBus {
     /// Runs `playerctl -p spool <arguments>` until it prints `expected` (bounded); returns
     /// whether it did. The bus thread applies changes asynchronously, so reads poll.
     static func waitForPlayerctl(_ arguments: String..., toPrint expected: String) async throws -> Bool {
-        try await eventually(timeout: .seconds(3)) { () async throws -> Bool in
+        try await eventually(timeout: .seconds(3), scaled: false) { () async throws -> Bool in
             let output = try await run("playerctl", ["-p", "spool"] + arguments)
             return output.outputText.trimmingCharacters(in: .whitespacesAndNewlines) == expected
         }
@@ -161,14 +161,14 @@ final class StreamingTool: Sendable {
 
     /// Waits (bounded) until the output contains `needle`; returns whether it did.
     func waitForOutput(containing needle: String, timeout: Duration = .seconds(3)) async -> Bool {
-        await eventually(timeout: timeout) { text.contains(needle) }
+        await eventually(timeout: timeout, scaled: false) { text.contains(needle) }
     }
 
     /// Kills the tool (by its pid) and waits (bounded) until it has exited. SIGKILL, because
     /// children of the test runner may inherit a signal mask that blocks SIGTERM.
     func stop() async {
         kill(process.processIdentifier, SIGKILL)
-        let exited = await eventually(timeout: .seconds(3)) { output.hasExited.withLock { $0 } }
+        let exited = await eventually(timeout: .seconds(3), scaled: false) { output.hasExited.withLock { $0 } }
         #expect(exited, "\(process.executableURL?.lastPathComponent ?? "the tool") did not exit")
     }
 }

@@ -22,7 +22,7 @@ struct AudioSessionIntegrationTests {
     /// Starts `player` and returns its stream once the server shows it playing on `sinkIndex`.
     func startPlaying(_ player: Player, onSink sinkIndex: Int) async throws -> SessionSinkInput {
         player.play()
-        #expect(await eventually(timeout: .seconds(10)) { player.timeControlStatus == .playing })
+        #expect(await eventually(timeout: .seconds(10), scaled: false) { player.timeControlStatus == .playing })
         return try #require(
             await SessionPulse.waitForSinkInput(onSink: sinkIndex) { !$0.corked }, "Spool's stream never played")
     }
@@ -48,7 +48,7 @@ struct AudioSessionIntegrationTests {
             let callEnd = ContinuousClock.now
             #expect(await events.wait { $0.contains(.interruption(.ended, options: .shouldResume)) })
             let endedAfter = ContinuousClock.now - callEnd
-            #expect(await eventually(timeout: .seconds(10)) { player.timeControlStatus == .playing })
+            #expect(await eventually(timeout: .seconds(10), scaled: false) { player.timeControlStatus == .playing })
             #expect(player.rate == 1)
             print(
                 "AudioSession measurement: began \(beganAfter) after paplay started, ended \(endedAfter) after it exited"

@@ -82,7 +82,8 @@ struct PausedResourceReleaseIntegrationTests {
 
         // The demuxer fills the queues while paused: most of the 10-s forward buffer asked for.
         let buffered = { item.statistics.bufferedBytes ?? 0 }
-        #expect(await eventually(timeout: .seconds(20)) { buffered() > 4_000_000 }, "buffered \(buffered())")
+        #expect(
+            await eventually(timeout: .seconds(20), scaled: false) { buffered() > 4_000_000 }, "buffered \(buffered())")
         let lastShown = try #require(recorder.presented.withLock { $0.last?.time })
         let heldBefore = buffered()
         let residentBefore = Self.residentBytes()
@@ -94,9 +95,11 @@ struct PausedResourceReleaseIntegrationTests {
         #expect(buffered() >= heldBefore * 9 / 10, "nothing released before the delay: \(buffered()) of \(heldBefore)")
 
         manual.advance(by: .seconds(1))
-        #expect(await eventually(timeout: .seconds(20)) { buffered() == 0 }, "released: \(buffered()) bytes still held")
+        #expect(
+            await eventually(timeout: .seconds(20), scaled: false) { buffered() == 0 },
+            "released: \(buffered()) bytes still held")
         // The decode thread replaces its decoder and trims the heap; the resident set follows.
-        let dropped = await eventually(timeout: .seconds(10)) {
+        let dropped = await eventually(timeout: .seconds(10), scaled: false) {
             residentBefore - Self.residentBytes() > heldBefore / 2
         }
         #expect(

@@ -25,8 +25,10 @@ struct PictureInPictureIntegrationTests {
         player.replaceCurrentItem(with: item)
         player.play()
         #expect(
-            await eventually(timeout: .seconds(10)) { player.timeControlStatus == .playing && item.isReadyForDisplay })
-        #expect(await eventually(timeout: .seconds(10)) { item.statistics.framesPresented >= 10 })
+            await eventually(timeout: .seconds(10), scaled: false) {
+                player.timeControlStatus == .playing && item.isReadyForDisplay
+            })
+        #expect(await eventually(timeout: .seconds(10), scaled: false) { item.statistics.framesPresented >= 10 })
         return (player, output, item)
     }
 
@@ -94,7 +96,9 @@ struct PictureInPictureIntegrationTests {
 
             // The video goes on in the floating window.
             let shownBefore = output.status.framesShown
-            #expect(await eventually(timeout: .seconds(10)) { output.status.framesShown >= shownBefore + 10 })
+            #expect(
+                await eventually(timeout: .seconds(10), scaled: false) { output.status.framesShown >= shownBefore + 10 }
+            )
             let screen = try await VideoXWDScreenshot.capture()
             print("Picture in Picture screenshot: \(try await screen.save(as: "pip-player-video"))")
             var lit = 0
@@ -114,7 +118,7 @@ struct PictureInPictureIntegrationTests {
         }
         #expect(try await X11WindowInfo.waitFor(title) { $0?.mapState == "IsViewable" }?.mapState == "IsViewable")
         let shownAfter = output.status.framesShown
-        #expect(await eventually(timeout: .seconds(10)) { output.status.framesShown >= shownAfter + 10 })
+        #expect(await eventually(timeout: .seconds(10), scaled: false) { output.status.framesShown >= shownAfter + 10 })
         #expect(enterJump < 0.1, "the playhead jumped by \(enterJump * 1000) ms entering")
         #expect(restoreJump < 0.1, "the playhead jumped by \(restoreJump * 1000) ms restoring")
         #expect(player.timeControlStatus == .playing && player.rate == 1)
@@ -133,7 +137,9 @@ struct PictureInPictureIntegrationTests {
         let audioOnly = PlayerItem(url: try await TestMedia.url(for: .aacTone4s))
         player.replaceCurrentItem(with: audioOnly)
         #expect(
-            await eventually(timeout: .seconds(10)) { audioOnly.status == .readyToPlay && audioOnly.isReadyForDisplay })
+            await eventually(timeout: .seconds(10), scaled: false) {
+                audioOnly.status == .readyToPlay && audioOnly.isReadyForDisplay
+            })
         #expect(!controller.isPictureInPicturePossible)
         let events = StreamRecorder(controller.events())
         controller.startPictureInPicture()
@@ -149,7 +155,7 @@ struct PictureInPictureIntegrationTests {
             output.stop()
         }
         output.hideWindow()
-        #expect(await eventually(timeout: .seconds(10)) { !output.isShowingVideo })
+        #expect(await eventually(timeout: .seconds(10), scaled: false) { !output.isShowingVideo })
         // Frames already decoded may still be handed over; then decoding rests.
         try await Task.sleep(for: .milliseconds(300))
         let (decoded, position) = (item.statistics.framesDecoded, player.currentTime().seconds)
@@ -167,9 +173,11 @@ struct PictureInPictureIntegrationTests {
         let (presented, dropped) = (hidden.framesPresented, hidden.framesDropped)
         let shownAt = ContinuousClock.now
         output.showWindow()
-        #expect(await eventually(timeout: .seconds(5)) { item.statistics.framesPresented > presented })
+        #expect(await eventually(timeout: .seconds(5), scaled: false) { item.statistics.framesPresented > presented })
         let firstFrameAfter = ContinuousClock.now - shownAt
-        #expect(await eventually(timeout: .seconds(10)) { item.statistics.framesPresented >= presented + 25 })
+        #expect(
+            await eventually(timeout: .seconds(10), scaled: false) { item.statistics.framesPresented >= presented + 25 }
+        )
         let resumed = item.statistics
         print(
             "Background measurement: first frame \(firstFrameAfter) after showing; \(resumed.framesDropped - dropped) dropped; "

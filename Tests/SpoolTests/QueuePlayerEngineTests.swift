@@ -32,6 +32,27 @@ struct QueuePlayerEngineTests {
         #expect(queue.currentItem == nil && queue.items().isEmpty)
     }
 
+    @Test("a load whose item left the queue while it ran changes nothing: the queue's new current item stays")
+    func staleLoadLeavesTheQueueAlone() async throws {
+        let url = try await TestMedia.url(for: .h264AACMP4)
+        let (a, b) = (PlayerItem(url: url), PlayerItem(url: url))
+        let queue = QueuePlayer(items: [a], configuration: configuration, makePlayback: pipelines.factory())
+        let engine = QueuePlayerEngine(queue: queue, playsWhenLoaded: false)
+        let controller = PlayerController(
+            player: engine, loader: engine.loader, stateStore: PlaybackStateStore())
+        let staleLoad = engine.load(a, with: controller)
+        // Before the load runs, the playlist is rebuilt from another entry (mpv's playlist-pos).
+        queue.removeAllItems()
+        queue.insert(b, after: nil)
+        await staleLoad.value
+        #expect(queue.currentItem === b && queue.items().count == 1, "the stale load put a's asset back")
+        // Stopped while a load is in flight: the queue stays empty.
+        let second = engine.load(b, with: controller)
+        queue.removeAllItems()
+        await second.value
+        #expect(queue.currentItem == nil && queue.items().isEmpty, "a stale load refilled a stopped queue")
+    }
+
     @Test("play() keeps the queue's rate unless the engine plays when loaded")
     func keepsTheQueuesRate() {
         let queue = QueuePlayer(items: [item("a")], configuration: configuration, makePlayback: pipelines.factory())

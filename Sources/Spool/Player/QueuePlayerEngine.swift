@@ -13,8 +13,14 @@ public import SpoolCore
 ///   a prerolled item): nothing is opened twice, and a gapless join stays gapless.
 /// - **One current item.** `replaceCurrentItem(withAsset:)` makes the queued item with that
 ///   asset current: nothing changes when it already is (the queue advanced into it itself);
-///   the items before it leave the queue, unopened, when it is further on; an asset not in the
-///   queue replaces the current item; `nil` empties the queue.
+///   the items before it leave the queue, unopened, when it is further on; an asset the queue
+///   never held replaces the current item; `nil` empties the queue.
+/// - **A stale load changes nothing.** The asset of an item `load(_:with:)` handed over that has
+///   left the queue since (Next, a playlist rebuilt from another entry, a stop, an interstitial
+///   put in front) is not put back: the queue moved on while the load was in flight, and the
+///   later command is the user's. The queue's change already reported its new current item,
+///   whose own load supersedes the stale one. (An IPC client under load saw a stale load of the
+///   previous entry replace the entry it had just chosen, decision 0060.)
 /// - **The queue keeps its rate.** `play()` sets the rate only when `playsWhenLoaded` is true;
 ///   otherwise a playing queue keeps playing and one the user paused stays paused across items,
 ///   as mpv's playlist does.
@@ -57,6 +63,8 @@ public final class QueuePlayerEngine: PlaybackEngine {
         }
         if let queued = queue.items().first(where: { $0.asset === asset }) {
             queue.advance(to: queued)
+        } else if registered.wasHandedOver(asset) {
+            return  // its item left the queue while it loaded: stale
         } else {
             queue.replaceCurrentItem(with: PlayerItem(asset: asset))
         }
@@ -82,13 +90,29 @@ public final class QueuePlayerEngine: PlaybackEngine {
     /// The asset each URL was last registered with. Read by the loader off the main actor.
     private final class Registry: Sendable {
         private let assets = Locked<[URL: URLAsset]>([:])
+        /// Every asset handed over, weakly: an asset freed since cannot come back to the engine
+        /// (the controller's load holds what it replaces with), so a reused address is no match.
+        private let handedOver = Locked<[ObjectIdentifier: WeakAsset]>([:])
 
         func register(_ asset: URLAsset) {
             assets.withLock { $0[asset.url] = asset }
+            handedOver.withLock { handed in
+                handed = handed.filter { $0.value.asset != nil }
+                handed[ObjectIdentifier(asset)] = WeakAsset(asset: asset)
+            }
+        }
+
+        /// Whether `asset` is one a queue item handed over (it is, or was, queued).
+        func wasHandedOver(_ asset: URLAsset) -> Bool {
+            handedOver.withLock { $0[ObjectIdentifier(asset)]?.asset === asset }
         }
 
         func asset(for url: URL) -> URLAsset {
             assets.withLock { $0[url] } ?? URLAsset(url: url)
         }
+    }
+
+    private struct WeakAsset: Sendable {
+        weak var asset: URLAsset?
     }
 }
