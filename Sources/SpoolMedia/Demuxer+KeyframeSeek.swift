@@ -16,9 +16,13 @@ extension Demuxer {
     /// to the start. The packets read at the position kept are returned by `readPacket()`
     /// before it reads on. With an index the first keyframe read is the right one: no
     /// second seek.
-    public func seek(to time: MediaTime) throws(FFmpegError) {
+    ///
+    /// Returns the presentation time of the video keyframe reading resumes at, when it is
+    /// known (a seek lands there); `nil` without video or when no keyframe was read.
+    @discardableResult
+    public func seek(to time: MediaTime) throws(FFmpegError) -> MediaTime? {
         try seekContainer(to: time)
-        guard let video else { return }
+        guard let video else { return nil }
         let start = startTime.isNumeric ? startTime : MediaTime.zero
         var attempt = time
         var step = MediaTime(value: 1, timescale: 1)
@@ -35,12 +39,14 @@ extension Demuxer {
                 replay =
                     attempt < time
                     ? try laterKeyframe(ofStream: video.index, upTo: time, after: probe.packets) : probe.packets
-                return
+                let keyframe = replay.first { $0.streamIndex == video.index && $0.isKeyframe }?.presentationTime
+                return keyframe.flatMap { $0.isNumeric ? $0 : nil }
             }
             attempt = max(attempt - step, start)
             step = step + step
             try seekContainer(to: attempt)
         }
+        return nil
     }
 
     /// How many positions a seek tries before it keeps the last one (the steps double, so

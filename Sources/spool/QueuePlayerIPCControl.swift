@@ -146,7 +146,7 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
             if player.rate != 0 { player.rate = player.defaultRate }
         case .setVolume(let volume): player.volume = Float(volume / 100)
         case .setMute(let mute): player.isMuted = mute
-        case .seek(let seek): return self.seek(seek)
+        case .seek(let seek, let toKeyframe): return self.seek(seek, toKeyframe: toKeyframe)
         case .goToChapter(let destination): return goToChapter(destination)
         case .loadFile(let url, let mode): return .success(load(url, mode))
         case .playlistNext(let force):
@@ -185,7 +185,7 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
         return .success(nil)
     }
 
-    private func seek(_ seek: IPCAction.Seek) -> Result<IPCValue?, IPCError> {
+    private func seek(_ seek: IPCAction.Seek, toKeyframe: Bool) -> Result<IPCValue?, IPCError> {
         let state = ipcState
         guard state.current != nil else { return .failure(.commandFailed) }
         let position = state.position ?? 0
@@ -203,8 +203,10 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
         }
         let clamped = min(max(target, 0), state.duration ?? .greatestFiniteMagnitude)
         emit(.seek)
+        // A keyframe seek lands on the keyframe at or before the target (mpv's `keyframes`).
         player.seek(
-            to: MediaTime(seconds: clamped, preferredTimescale: 1000), toleranceBefore: .zero, toleranceAfter: .zero
+            to: MediaTime(seconds: clamped, preferredTimescale: 1000),
+            toleranceBefore: toKeyframe ? .positiveInfinity : .zero, toleranceAfter: .zero
         ) { _ in }
         return .success(nil)
     }

@@ -1,5 +1,6 @@
 # Drives `spool play --idle --input-ipc-server=SOCKET` with python-mpv-jsonipc (PyPI), the
-# scripted session of issue 15: load two files, observe time-pos advancing, pause, seek 50 %,
+# scripted session of issue 15: load two files, observe time-pos advancing, seek exactly and to a
+# keyframe while playing (each awaiting its playback-restart), pause, seek 50 %,
 # change speed, next, read track-list, quit. Every reply is checked; exits 1 naming the first
 # check that failed, prints OK and exits 0 otherwise.
 import os
@@ -128,6 +129,15 @@ check(2.0 <= mpv.time_pos < 2.5, "time-pos right after seeking to 2 s is %r" % m
 wait_until(lambda: count("seek") > seeks, "the seek event")
 wait_until(lambda: count("playback-restart") > restarts, "playback-restart after seeking to 2 s")
 check(2.0 <= mpv.time_pos < 3.5, "time-pos after the seek to 2 s completed is %r" % mpv.time_pos)
+
+# A keyframe seek while playing: it lands on the keyframe at or before its target (the clips
+# have one every 2 s, so 4 s for 5.9 s; an exact seek would be at 5.9) and completes too.
+seeks = count("seek")
+restarts = count("playback-restart")
+check(mpv.command("seek", 5.9, "absolute+keyframes") is None, "seek absolute+keyframes reply")
+wait_until(lambda: count("seek") > seeks, "the keyframe seek's seek event")
+wait_until(lambda: count("playback-restart") > restarts, "playback-restart after the keyframe seek to 5.9 s")
+check(4.0 <= mpv.time_pos < 5.5, "time-pos after the keyframe seek to 5.9 s is %r (keyframe at 4 s)" % mpv.time_pos)
 
 # Pause: the position stays.
 mpv.pause = True

@@ -143,6 +143,8 @@ struct IPCCommandTests {
             (#"{"command":["seek","-5","relative"]}"#, .seek(.relative(-5))),
             (#"{"command":["seek",30,"absolute+exact"]}"#, .seek(.absolute(30))),
             (#"{"command":["seek",50,"absolute-percent"]}"#, .seek(.absolutePercent(50))),
+            (#"{"command":["seek",4,"absolute+keyframes"]}"#, .seek(.absolute(4), toKeyframe: true)),
+            (#"{"command":["seek",-3,"keyframes"]}"#, .seek(.relative(-3), toKeyframe: true)),
             (#"{"command":["seek",10,"relative-percent"]}"#, .seek(.relativePercent(10))),
             (#"{"command":["loadfile","/m/c.mp4"]}"#, .loadFile("/m/c.mp4", .replace)),
             (#"{"command":["loadfile","/m/c.mp4","append-play"]}"#, .loadFile("/m/c.mp4", .appendPlay)),

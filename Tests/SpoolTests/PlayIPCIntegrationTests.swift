@@ -24,12 +24,14 @@ struct PlayIPCIntegrationTests {
         root.appendingPathComponent("Tests/IPCClients/\(name)").path
     }
 
-    /// An 8 s (or `seconds`) 160×120 H.264 + AAC clip made by ffmpeg from lavfi sources.
+    /// An 8 s (or `seconds`) 160×120 H.264 + AAC clip made by ffmpeg from lavfi sources, a
+    /// keyframe every 2 s (the session's keyframe seek lands on one).
     private static func clip(_ name: String, seconds: Int = 8) async throws -> String {
         let path = try PlayTool.scratchPath(name)
         _ = try await PlayTool.ffmpeg([
             "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=\(seconds)", "-f", "lavfi", "-i",
-            "sine=frequency=440:duration=\(seconds)", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac",
+            "sine=frequency=440:duration=\(seconds)", "-c:v", "libx264", "-g", "50", "-pix_fmt", "yuv420p", "-c:a",
+            "aac",
             "-shortest", "-y", path,
         ])
         return path

@@ -96,7 +96,8 @@ final class HLSPacketSource: PacketSource {
         }
     }
 
-    func seek(to time: MediaTime, generation: Int) throws(PacketSourceFailure) {
+    /// Lands on the segment holding `time`; the keyframe is not known before its run is read.
+    func seek(to time: MediaTime, generation: Int) throws(PacketSourceFailure) -> MediaTime? {
         stream.seek(to: time - offset, generation: generation)
         let (demuxer, run) = try Self.openRun(
             after: nil, stream: stream, canceller: canceller, url: presentation.url, itemName: itemName)
@@ -104,6 +105,7 @@ final class HLSPacketSource: PacketSource {
         self.run = run
         ahead.record(time)
         pendingStreamChange = (demuxer.video, demuxer.audio)
+        return nil
     }
 
     /// Opens a demuxer on the run starting with `first` (or with the stream's next segment).

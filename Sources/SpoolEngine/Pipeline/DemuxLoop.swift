@@ -220,7 +220,13 @@ final class DemuxLoop {
 
     private func perform(_ request: SeekRequest, generation: Int) {
         do {
-            try source.seek(to: request.target, generation: generation)
+            let keyframe = try source.seek(to: request.target, generation: generation)
+            // Before this generation's first packet is queued, so both decoders read it.
+            if let keyframe, let landing = request.landing(onKeyframeAt: keyframe) {
+                control.update { state in
+                    if state.generation == generation, state.seek == request { state.seek = landing }
+                }
+            }
         } catch {
             // Not seekable or the seek failed: playback continues from where it is; the
             // decoders still discard up to the target, so an accurate seek still lands.

@@ -17,6 +17,18 @@ struct SeekRequest: Sendable, Equatable {
         return target - toleranceBefore
     }
 
+    /// This request landing on the keyframe at `keyframe`, when its tolerance reaches back that
+    /// far: the samples and frames before the keyframe are discarded too, so a keyframe seek
+    /// starts at its keyframe as a whole (mpv and AVPlayer land there), not at the audio read
+    /// with it (80 ms earlier on an AAC track) while the clock ran on from the target. `nil`
+    /// when the tolerance stops short of the keyframe or the keyframe lies after the target.
+    func landing(onKeyframeAt keyframe: MediaTime) -> SeekRequest? {
+        guard keyframe.isNumeric, target.isNumeric, keyframe <= target else { return nil }
+        let gap = target - keyframe
+        guard gap > .zero, !toleranceBefore.isNumeric || gap <= toleranceBefore else { return nil }
+        return SeekRequest(id: id, target: target, toleranceBefore: gap, toleranceAfter: toleranceAfter)
+    }
+
     /// The same request `offset` later: an item-time request made before the item opened,
     /// moved onto the stream's timestamps once their origin is known.
     func shifted(by offset: MediaTime) -> SeekRequest {

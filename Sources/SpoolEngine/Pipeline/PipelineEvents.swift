@@ -50,6 +50,16 @@ final class PipelineEvents: Sendable {
             // not count until the device plays): the playhead is the frame on screen, which
             // for a keyframe seek lies before the target.
             if state.seek != nil, state.rate == 0 { clock.anchor(media: landed, at: clock.hostNow) }
+            // Playing, the clock ran on from the target until the audio anchors it; a seek that
+            // landed before its target (a keyframe) restarts it there, or the reported time,
+            // which never goes back within the stretch that begins here, held the target's
+            // time until the clock caught up (time-pos stuck at 5.91 for 1.9 s after a
+            // keyframe seek to 5.9 landed at 4.0).
+            if let seek = state.seek, state.rate > 0, landed.isNumeric, landed < seek.target,
+                clock.mediaTimeNow >= seek.target
+            {
+                clock.anchor(media: landed, at: clock.hostNow)
+            }
             return (!state.firstFrameReported, state.seek, landed - (state.timelineOrigin ?? .zero))
         }
         guard let outcome else { return }

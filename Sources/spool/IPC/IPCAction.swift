@@ -29,7 +29,9 @@ enum IPCAction: Equatable, Sendable {
     /// 0…100.
     case setVolume(Double)
     case setMute(Bool)
-    case seek(Seek)
+    /// Exact unless `toKeyframe` (mpv's `keyframes` flag): then to the keyframe at or before
+    /// the target, as a keyframe seek lands.
+    case seek(Seek, toKeyframe: Bool = false)
     case loadFile(String, LoadMode)
     case playlistNext(force: Bool)
     case playlistPrevious(force: Bool)

@@ -102,10 +102,10 @@ enum IPCCommands {
             return .success(.loadFile(url, mode))
         case "seek":
             guard (1...3).contains(arguments.count), let target = try? IPCProperties.number(arguments[0]),
-                let flags = text(1), let seek = seek(target, flags: flags ?? "relative")
+                let flags = text(1), let (seek, toKeyframe) = seek(target, flags: flags ?? "relative")
             else { return nil }
             guard state.current != nil else { return .failure(.commandFailed) }
-            return .success(.seek(seek))
+            return .success(.seek(seek, toKeyframe: toKeyframe))
         case "playlist-next", "playlist-prev":
             guard arguments.count <= 1, let flag = text(0), ["weak", "force", nil].contains(flag) else { return nil }
             let force = flag == "force"
@@ -142,20 +142,24 @@ enum IPCCommands {
         result.mapError { _ in .commandFailed }
     }
 
-    private static func seek(_ target: Double, flags: String) -> IPCAction.Seek? {
+    /// mpv's seek flags: a mode and a precision. A seek is exact unless it says `keyframes`
+    /// (mpv's own default depends on `hr-seek`; exact is what a script that names a time means).
+    private static func seek(_ target: Double, flags: String) -> (IPCAction.Seek, toKeyframe: Bool)? {
         var mode = "relative"
+        var toKeyframe = false
         for flag in flags.split(separator: "+") {
             switch flag {
             case "relative", "absolute", "absolute-percent", "relative-percent": mode = String(flag)
-            case "exact", "keyframes": continue  // every IPC seek is exact
+            case "exact": toKeyframe = false
+            case "keyframes": toKeyframe = true
             default: return nil
             }
         }
         switch mode {
-        case "absolute": return .absolute(target)
-        case "absolute-percent": return .absolutePercent(target)
-        case "relative-percent": return .relativePercent(target)
-        default: return .relative(target)
+        case "absolute": return (.absolute(target), toKeyframe)
+        case "absolute-percent": return (.absolutePercent(target), toKeyframe)
+        case "relative-percent": return (.relativePercent(target), toKeyframe)
+        default: return (.relative(target), toKeyframe)
         }
     }
 

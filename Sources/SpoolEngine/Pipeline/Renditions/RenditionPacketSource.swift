@@ -101,7 +101,7 @@ final class RenditionPacketSource: PacketSource {
         }
     }
 
-    func seek(to time: MediaTime, generation: Int) throws(PacketSourceFailure) {
+    func seek(to time: MediaTime, generation: Int) throws(PacketSourceFailure) -> MediaTime? {
         pendingMain = nil
         pendingAudio = nil
         mainEnded = false
@@ -114,15 +114,15 @@ final class RenditionPacketSource: PacketSource {
                 audioStream?.close()
                 audioStream = replacement.stream
                 audioBytes.replace(with: replacement.stream?.source.bytesTransferred)
-                try main.seek(to: time, generation: generation)
+                let keyframe = try main.seek(to: time, generation: generation)
                 if let stream = replacement.stream {
                     queued.append(.streamChange(video: nil, audio: stream.source.audio))
                 }
-                return
+                return keyframe
             }
         }
-        try audioStream?.source.seek(to: time, generation: generation)
-        try main.seek(to: time, generation: generation)
+        _ = try audioStream?.source.seek(to: time, generation: generation)
+        return try main.seek(to: time, generation: generation)
     }
 
     /// The audio of a newly chosen rendition: its own stream (`stream`, opened at `time`), or

@@ -89,9 +89,9 @@ final class DemuxerPacketSource: PacketSource {
         return .packet(packet)
     }
 
-    func seek(to time: MediaTime, generation: Int) throws(PacketSourceFailure) {
+    func seek(to time: MediaTime, generation: Int) throws(PacketSourceFailure) -> MediaTime? {
         do {
-            try demuxer.seek(to: time)
+            return try demuxer.seek(to: time)
         } catch {
             throw error == .exit ? .cancelled : .failed(PlaybackError(.ioUnexpectedEnd, "\(error)"))
         }
@@ -100,7 +100,7 @@ final class DemuxerPacketSource: PacketSource {
     func switchAudio(to index: Int, rereadingFrom time: MediaTime) -> MediaStreamInfo? {
         guard let stream = try? demuxer.selectAudio(index: index) else { return nil }
         // A one-way input cannot go back: the new track then starts where reading is.
-        try? demuxer.seek(to: time)
+        _ = try? demuxer.seek(to: time)
         return stream
     }
 

@@ -32,8 +32,9 @@ protocol PacketSource: AnyObject {
     /// before it. Failing leaves the position where it was. `generation` is the pipeline's
     /// generation the seek starts (`PipelineControlState.generation`): a source with a
     /// downloader of its own (HLS) names the downloader's stretch by it, so one number counts
-    /// seeks in the pipeline and in its streams.
-    func seek(to time: MediaTime, generation: Int) throws(PacketSourceFailure)
+    /// seeks in the pipeline and in its streams. Returns the video keyframe reading resumes
+    /// at when the source knows it (a keyframe seek lands there), else `nil`.
+    func seek(to time: MediaTime, generation: Int) throws(PacketSourceFailure) -> MediaTime?
     /// Reads the audio stream at container index `index` instead of the current one, from
     /// the last keyframe at or before `time` (packets of the other streams read before are
     /// read again); returns the new stream, or `nil` when this source cannot switch.

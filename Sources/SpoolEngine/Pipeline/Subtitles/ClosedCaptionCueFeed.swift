@@ -88,7 +88,7 @@ final class ClosedCaptionCueFeed: CueFeed {
         // A caption showing at `time` was written and shown earlier: start far enough back
         // to decode it (the demuxer lands on the keyframe at or before).
         let back = MediaTime(value: 10, timescale: 1)
-        try? demuxer.seek(to: time.isNumeric && time > back ? time - back : .zero)
+        _ = try? demuxer.seek(to: time.isNumeric && time > back ? time - back : .zero)
     }
 
     func close() {

@@ -78,7 +78,7 @@ final class EmbeddedCueFeed: CueFeed {
         // Cues showing at `time` started earlier: go back far enough to find them (a
         // subtitle stream has no keyframes; the demuxer lands on the packet at or before).
         let back = MediaTime(value: 10, timescale: 1)
-        try? demuxer.seek(to: time.isNumeric && time > back ? time - back : .zero)
+        _ = try? demuxer.seek(to: time.isNumeric && time > back ? time - back : .zero)
     }
 
     func close() {
