@@ -8,7 +8,7 @@ DEMO_CLIP := $(DEMO_DIR)/spool-demo.mp4
 
 .PHONY: all bootstrap build release lint lint-scripts format gates test test-realtime tsan-build test-tsan test-tsan-core test-tsan-output test-tsan-other test-tsan-spool test-tsan-realtime demo bench bench-core bench-hls bench-live bench-ll bench-subtitles bench-osc bench-gapless bench-http bench-compare fuzz fuzz-build fuzz-smoke clean
 .PHONY: install deb test-package docs
-.PHONY: readme-snippets test-repeat
+.PHONY: readme-snippets test-repeat ipc-session-repeat
 
 all: build
 
@@ -131,6 +131,11 @@ N ?= 5
 LOAD ?= 2
 test-repeat: bootstrap
 	MAKE='$(MAKE)' scripts/test-repeat $(N) $(LOAD)
+
+# The mpv IPC session N times back to back beside LOAD busy loops (issue 36: 50 of 50 with two).
+ipc-session-repeat: bootstrap
+	$(SWIFT) build --product spool
+	scripts/ipc-session-repeat $(N) $(LOAD)
 
 # The real-time suites alone, uninstrumented, one at a time (built by `make test` before).
 test-realtime:

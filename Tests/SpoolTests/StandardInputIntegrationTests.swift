@@ -57,6 +57,24 @@ struct StandardInputIntegrationTests {
         #expect(piped.outputText.contains("\"audioFramesOutput\":9"), "audio played too: \(piped.outputText)")
     }
 
+    @Test("a fragmented MP4 whose fragments hold more video than the queue, timed from a pipe, plays to its end")
+    func longFragmentsFromAPipe() async throws {
+        // One 5-s fragment per keyframe, each its video before its audio: on a pipe the
+        // demuxer reads them in that order, 5 s of video ahead of the first audio, past the
+        // 3-s queue (decision 0064). It hung there: the clock waits for the audio.
+        let clip = URL(fileURLWithPath: try PlayTool.scratchPath("long-fragments.mp4"))
+        _ = try await PlayTool.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=6", "-f", "lavfi", "-i",
+            "sine=frequency=440:duration=6", "-c:v", "libx264", "-g", "125", "-pix_fmt", "yuv420p", "-c:a", "aac",
+            "-movflags", "frag_keyframe+empty_moov", "-shortest", "-y", clip.path,
+        ])
+        let output = try await Self.spoolReadingPipe(
+            from: clip, ["play", "-", "--no-mpris", "--vo", "null", "--ao", "null", "--stats"])
+        #expect(output.status == 0, "\(output.errorText)")
+        #expect(
+            output.outputText.contains("\"audioFramesOutput\":266240"), "all the audio played: \(output.outputText)")
+    }
+
     @Test("an MP4 with its index at the end fails with a message saying why, never hangs")
     func indexAtTheEnd() async throws {
         let clip = try await TestMedia.url(for: .h264AACMP4)

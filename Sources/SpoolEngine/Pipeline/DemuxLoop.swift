@@ -64,6 +64,8 @@ final class DemuxLoop {
         let endTime = control.withLock { $0.endTime }
         // Streams that reached `endTime` in this generation; at the end when every queue did.
         var passedEnd: Set<AssetTrack.MediaKind> = []
+        // Streams that queued a packet in this generation (`startsStarved`).
+        var started: Set<AssetTrack.MediaKind> = []
         let queuedKinds =
             Set([videoPackets.map { _ in .video }, audioPackets.map { _ in .audio }].compactMap { $0 })
             as Set<AssetTrack.MediaKind>
@@ -93,6 +95,7 @@ final class DemuxLoop {
                 generation = newGeneration
                 atEnd = false
                 passedEnd = []
+                started = []
                 lastVideoKey = nil
                 skipVideoThrough = nil
                 perform(request, generation: newGeneration)
@@ -134,9 +137,12 @@ final class DemuxLoop {
                     }
                     let queue = packet.kind == .video ? videoPackets : audioPackets
                     let cost = Self.cost(of: packet)
+                    let starved = startsStarved(other: packet.kind == .video ? .audio : .video, started: started)
+                    started.insert(packet.kind)
                     queue?.push(
                         PacketItem(generation: generation, content: .packet(packet)), cost: cost,
-                        overCapacity: packet.kind == .audio && awaitsPausedLandingFrame(generation),
+                        overCapacity: (packet.kind == .audio && awaitsPausedLandingFrame(generation))
+                            || (starved && (queue?.totalCost ?? 0) < Self.startOverflowLimit(of: queue)),
                         resumeBelow: refillBelow)
                 case .streamChange(let video, let audio):
                     if let video {
@@ -164,6 +170,26 @@ final class DemuxLoop {
                 atEnd = true
             }
         }
+    }
+
+    /// Whether the `other` stream has queued nothing yet in this generation while it has a
+    /// queue: its thread then waits for its first packet, and the clock for its first sample
+    /// or frame, so a push of this stream must not block on a full queue. A fragmented MP4
+    /// read from a pipe holds each fragment's video before its audio (4 s of video with a 3 s
+    /// queue): the demuxer blocked on the full video queue, the audio never came, the clock
+    /// never started, and `spool play -` never ended. Seekable files are interleaved by the
+    /// demuxer; this is the order of the bytes, so the start of each generation (the start
+    /// and every seek) may read that far before the other stream's first packet.
+    private func startsStarved(other: AssetTrack.MediaKind, started: Set<AssetTrack.MediaKind>) -> Bool {
+        guard !started.contains(other) else { return false }
+        return (other == .video ? videoPackets : audioPackets) != nil
+    }
+
+    /// How far a queue may grow past its capacity while the other stream has not started:
+    /// ten times it (30 s of a local file's packets), so a stream that never comes (a track
+    /// declared and empty) costs bounded memory; past it the push waits as before.
+    private static func startOverflowLimit(of queue: BoundedBlockingQueue<PacketItem>?) -> Int64 {
+        (queue?.capacity ?? 0) * 10
     }
 
     /// Whether a seek made while paused still waits for its landing frame in `generation`.
