@@ -86,4 +86,17 @@ struct IPCFrameCommandTests {
                 send(line, to: control) == #"{"error":"unsupported format for accessing property"}"#, "\(line)")
         }
     }
+
+    @Test("the keys . , and l: mpv's names and commands, in the terminal and in input.conf")
+    func keys() {
+        var parser = KeyParser()
+        #expect(parser.press(UInt8(ascii: ".")) == TerminalKeyPress(name: ".", builtIn: .frameStep))
+        #expect(parser.press(UInt8(ascii: ",")) == TerminalKeyPress(name: ",", builtIn: .frameBackStep))
+        #expect(parser.press(UInt8(ascii: "l")) == TerminalKeyPress(name: "l", builtIn: .abLoop))
+        let (bindings, diagnostics) = InputBindings.parse(
+            ". frame-back-step\n, frame-step\nL ab-loop\n", path: "input.conf")
+        #expect(diagnostics.isEmpty)
+        #expect(bindings.command(for: ".") == "frame-back-step")
+        #expect(bindings.command(for: "L") == "ab-loop")
+    }
 }
