@@ -108,6 +108,20 @@ struct ABLoopMachineTests {
         #expect(machine.handle(.position(5)) == [.seek(to: 2)])
     }
 
+    @Test("where the playhead is when B is set decides: past B (told by located) plays on")
+    func locatedBeforeSettingB() {
+        var machine = Self.loop(2, nil)
+        _ = machine.handle(.seeked(to: 0))
+        _ = machine.handle(.located(at: 7))
+        _ = machine.handle(.setB(5))
+        #expect(!machine.isClipping)
+        #expect(machine.handle(.position(7.01)).isEmpty)
+        _ = machine.handle(.located(at: 3))
+        _ = machine.handle(.setB(5))
+        #expect(machine.isClipping)
+        #expect(machine.handle(.position(5)) == [.seek(to: 2)])
+    }
+
     @Test("the l key's ab-loop: A at the playhead, then B, then both cleared")
     func mark() {
         var machine = ABLoopMachine()

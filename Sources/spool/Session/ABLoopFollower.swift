@@ -4,7 +4,8 @@ import Spool
 /// observer (every 10 ms of media time while playing, on the player's injected clock) and its
 /// seeks, and does the machine's jumps as exact seeks. The points and count come from
 /// `--ab-loop-a`/`--ab-loop-b`/`--ab-loop-count`, the IPC's properties and the `l` key, and
-/// stay across files, as mpv's options do.
+/// stay across files, as mpv's options do. The observer runs only while the loop is on (both
+/// points set, loops left), so a session without a loop has no 10 ms wake-ups.
 @MainActor
 final class ABLoopFollower: PlaySessionObserver {
     /// How often the playhead is looked at while playing: the loop overshoots B by at most
@@ -14,6 +15,7 @@ final class ABLoopFollower: PlaySessionObserver {
     private let player: Player
     private var machine = ABLoopMachine()
     private var observer: TimeObserverToken?
+    private var isStarted = false
     /// Told before each jump back (the IPC emits mpv's `seek` event).
     var onJump: () -> Void = {}
 
@@ -30,16 +32,35 @@ final class ABLoopFollower: PlaySessionObserver {
     var b: Double? { machine.b }
     var count: ABLoopMachine.Count { machine.count }
 
-    /// Starts following the playhead.
+    /// Starts following the playhead (while the loop is on).
     func start() {
-        observer = player.addPeriodicTimeObserver(forInterval: Self.interval) { [weak self] time in
-            guard time.isNumeric else { return }
-            self?.send(.position(time.seconds))
+        isStarted = true
+        followWhileLooping()
+    }
+
+    /// Adds the time observer when the loop is on, removes it when it is off.
+    private func followWhileLooping() {
+        let isOn = isStarted && machine.points != nil
+        if isOn, observer == nil {
+            observer = player.addPeriodicTimeObserver(forInterval: Self.interval) { [weak self] time in
+                guard time.isNumeric else { return }
+                self?.send(.position(time.seconds))
+            }
+        } else if !isOn, let observer {
+            player.removeTimeObserver(observer)
+            self.observer = nil
         }
     }
 
     /// Takes one event (a property write, the `l` key) and does what it asks.
     func send(_ event: ABLoopMachine.Event) {
+        switch event {
+        case .setA, .setB, .setCount:
+            // The playhead is not followed while the loop is off: say where it is now.
+            let now = player.currentTime()
+            if now.isNumeric { _ = machine.handle(.located(at: now.seconds)) }
+        default: break
+        }
         for action in machine.handle(event) {
             switch action {
             case .seek(let seconds):
@@ -50,6 +71,7 @@ final class ABLoopFollower: PlaySessionObserver {
                 }
             }
         }
+        followWhileLooping()
     }
 
     /// The `ab-loop` command at the playhead.
@@ -70,7 +92,7 @@ final class ABLoopFollower: PlaySessionObserver {
     }
 
     func stop() {
-        if let observer { player.removeTimeObserver(observer) }
-        observer = nil
+        isStarted = false
+        followWhileLooping()
     }
 }

@@ -29,6 +29,9 @@ struct ABLoopMachine: Equatable, Sendable {
         case position(Double)
         /// The playhead moved to `position` by a seek (or a new file started there).
         case seeked(to: Double)
+        /// The playhead is at `position`, told before the points or the count change (it is
+        /// followed only while the loop is on): where the loop decides whether to clip.
+        case located(at: Double)
     }
 
     /// What the player must do.
@@ -72,6 +75,9 @@ struct ABLoopMachine: Equatable, Sendable {
         case .seeked(let position):
             lastPosition = position
             isJumping = false
+        case .located(let position):
+            lastPosition = position
+            return []
         case .position(let position):
             let isFirst = lastPosition == nil
             lastPosition = position
