@@ -57,7 +57,9 @@ struct PlayFrameStepIPCIntegrationTests {
     @Test("A-B loop 2-5 s twice, frame-step x5 and frame-back-step x3 across a keyframe: spool as mpv")
     func sameAsMPV() async throws {
         let clip = try await Self.clip()
-        let mpvPath = try ToolRunner.find("mpv")
+        guard let mpvPath = try? ToolRunner.find("mpv") else {
+            throw ToolError(description: "mpv is not on PATH: run scripts/bootstrap (it installs mpv)")
+        }
         let reference = try await Self.session(clip: clip) { socket in
             try await ToolRunner.run(
                 mpvPath,
