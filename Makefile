@@ -78,6 +78,8 @@ REALTIME_SUITES := $(REALTIME_SUITES)|NetworkLinkDownIntegrationTests
 REALTIME_SUITES := $(REALTIME_SUITES)|HLSImpairedLinkIntegrationTests
 # A stalled HLS segment: at most one segment's wait (2 s) for the failover.
 REALTIME_SUITES := $(REALTIME_SUITES)|HLSStalledSegmentIntegrationTests
+# The A-B loop against mpv: time-pos sampled every 20 ms stays within B + 0.1 s (decision 0061).
+REALTIME_SUITES := $(REALTIME_SUITES)|PlayFrameStepIPCIntegrationTests
 # Fragmented MP4 in real time with 50 ms before every answer: no stall, every frame.
 REALTIME_SUITES := $(REALTIME_SUITES)|FragmentedMP4RequestsIntegrationTests
 # On-screen waits (hide timer, spinner, subtitles, captions) outrun under the main pass's load.

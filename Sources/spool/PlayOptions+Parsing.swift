@@ -16,7 +16,7 @@ extension PlayOptions {
     static let valueNames: Set<String> = [
         "vo", "ao", "audio-device", "start", "frames", "decoder-threads", "speed", "volume", "loop", "events",
         "mpris-name", "max-bitrate", "max-resolution", "buffer", "variant", "audio-lang", "sub-lang", "sub",
-        "playlist", "geometry", "input-ipc-server", "wid",
+        "playlist", "geometry", "input-ipc-server", "wid", "ab-loop-a", "ab-loop-b", "ab-loop-count",
     ]
 
     /// Options about reading spool.conf itself: the command line's only, never the file's.
@@ -104,6 +104,10 @@ extension PlayOptions {
                 throw UsageError(description: "--loop: '\(value)' is not a positive whole number or 'inf'")
             }
         case "events": eventsPath = value
+        case "ab-loop-a", "ab-loop-b":
+            let point = try Self.loopPoint(value, for: flag)
+            if name == "ab-loop-a" { abLoopA = point } else { abLoopB = point }
+        case "ab-loop-count": abLoopCount = try Self.loopCount(value, for: flag)
         case "mpris-name":
             guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
             else { throw UsageError(description: "--mpris-name: '\(value)' must be letters, digits or _") }

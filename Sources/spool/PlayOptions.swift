@@ -38,6 +38,11 @@ struct PlayOptions: Equatable {
     var volumePercent: Float = 100
     var isMuted = false
     var loop: LoopCount = .times(1)
+    /// The A-B loop's points in seconds (`--ab-loop-a`, `--ab-loop-b`); nil: `no`, not set.
+    var abLoopA: Double?
+    var abLoopB: Double?
+    /// How many times the A-B loop jumps back (`--ab-loop-count`; `inf` by default, as mpv).
+    var abLoopCount: ABLoopMachine.Count = .infinite
     var eventsPath: String?
     var printsStatistics = false
     var publishesMPRIS = true
@@ -129,6 +134,9 @@ struct PlayOptions: Equatable {
           --speed X                     playback rate, 0.5 to 4 (pitch preserved)
           --volume 0-100, --mute        audio volume
           --loop N|inf                  play each input N times (or forever)
+          --ab-loop-a SEC|no            A-B loop start (the l key marks A, then B, then clears both)
+          --ab-loop-b SEC|no            A-B loop end: reaching it seeks exactly back to A
+          --ab-loop-count N|inf         jump back from B to A N times, then play on (default inf)
           --events FILE                 write one JSON object per event (JSON Lines)
           --stats                       print one JSON object of playback statistics on exit
           --geometry WxH                the window's size (default: the video's, within 80 % of the screen)

@@ -27,10 +27,17 @@ extension PlaySession {
         }
     }
 
+    /// A built-in key's command (`frame-step`, `ab-loop`…), run as a bound key's is.
+    func runCommand(_ command: String) {
+        var client = IPCClient(name: "keys")
+        _ = client.handle(Array(command.utf8), control: bindingControl())
+    }
+
     private func bindingControl() -> QueuePlayerIPCControl {
         if let control = ipc?.control ?? ownBindingControl { return control }
         let control = QueuePlayerIPCControl(
-            player: player, idles: options.idles, enqueue: { [weak self] inputs in self?.enqueue(inputs) },
+            player: player, idles: options.idles, abLoop: abLoop,
+            enqueue: { [weak self] inputs in self?.enqueue(inputs) },
             quit: { [weak self] _ in self?.quit() })
         ownBindingControl = control
         return control

@@ -21,7 +21,8 @@ extension PlaySession {
     func startIPC() -> Bool {
         guard let path = options.ipcServerPath else { return true }
         let control = QueuePlayerIPCControl(
-            player: player, idles: options.idles, enqueue: { [weak self] inputs in self?.enqueue(inputs) },
+            player: player, idles: options.idles, abLoop: abLoop,
+            enqueue: { [weak self] inputs in self?.enqueue(inputs) },
             quit: { [weak self] code in
                 self?.ipc?.exitCode = code
                 self?.quit()
@@ -29,6 +30,7 @@ extension PlaySession {
         do {
             let server = try IPCServerSession(path: path, control: control, clock: clock)
             control.emit = { [weak server] event in server?.broadcast(event) }
+            abLoop.onJump = { [weak server] in server?.broadcast(.seek) }
             ipc = PlaySessionIPC(server: server, control: control)
             return true
         } catch {

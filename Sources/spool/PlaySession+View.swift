@@ -32,6 +32,12 @@ extension PlaySession: PlayerViewDelegate {
     func playerViewDidRequestPictureInPictureToggle(_ playerView: PlayerView) { togglePictureInPicture() }
 
     func playerView(_ playerView: PlayerView, didPressUnhandledKey key: VideoWindowKey) {
-        if key == .other(code: 0x73) { Screenshot.take(player) }  // `s`
+        switch key {
+        case .other(code: 0x73): Screenshot.take(player)  // `s`
+        case .other(code: 0x2E): runCommand("frame-step")  // `.`
+        case .other(code: 0x2C): runCommand("frame-back-step")  // `,`
+        case .other(code: 0x6C): runCommand("ab-loop")  // `l`
+        default: break
+        }
     }
 }

@@ -32,6 +32,8 @@ final class PlaySession {
     private let statusLine: StatusLineUpdater
     private let interaction: PlayInteraction
     private let pictureInPicture: PictureInPictureFollower
+    /// The A-B loop (`--ab-loop-*`, the IPC's properties, the `l` key).
+    let abLoop: ABLoopFollower
     /// Every item event goes to these, in this order (see `PlaySessionObserver`).
     private let itemObservers: [any PlaySessionObserver]
     /// What `finish()` stops, in this order: the status line is cleared before the terminal
@@ -71,14 +73,15 @@ final class PlaySession {
             player: player, events: events, names: names, handOff: handOff, statistics: statistics,
             keepsOpen: options.keepsOpen)
         let eventLogger = PlayEventLogger(events: events, names: names, player: player)
-        itemObservers = [eventLogger, handOff, resume, queue, statistics, failures]
+        abLoop = ABLoopFollower(player: player, a: options.abLoopA, b: options.abLoopB, count: options.abLoopCount)
+        itemObservers = [eventLogger, handOff, resume, queue, statistics, failures, abLoop]
         states = PlaybackStateFollower(store: stateStore, events: events, names: names, clock: clock)
         statusLine = StatusLineUpdater(player: player, states: states)
         pictureInPicture = PictureInPictureFollower(player: player)
         playerView = Self.makeView(player: player, window: outputs.window, options: options, clock: clock)
         interaction = PlayInteraction(player: player, outputs: outputs, playerView: playerView, statusLine: statusLine)
         desktop = PlayDesktop(playerView: playerView, options: options, clock: clock)
-        observers = [statusLine, states, cues, pictureInPicture, interaction, resume]
+        observers = [statusLine, states, cues, pictureInPicture, interaction, resume, abLoop]
         interaction.session = self
         playerView?.delegate = self
         playerView?.controls.stateStore = stateStore
@@ -101,6 +104,7 @@ final class PlaySession {
         }
         states.start()
         interaction.start()
+        abLoop.start()
         statusLine.start(clock: clock)
         pictureInPicture.start(events: events, names: names, player: player, controls: playerView?.controls)
         observers.append(NetworkPathLogger(events: events, names: names, player: player))

@@ -15,6 +15,8 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
     private let enqueue: ([String]) -> Void
     private let quit: (Int32) -> Void
     private let idles: Bool
+    /// The session's A-B loop; nil: the loop properties read as unset and cannot be written.
+    private let abLoop: ABLoopFollower?
     /// Where events go (the server session); set once it exists.
     var emit: (IPCEvent) -> Void = { _ in }
 
@@ -38,9 +40,13 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
     /// The item and chapter the last chapter step went to, and that chapter's start.
     private var landedChapter: (item: ItemID, index: Int, start: Double)?
 
-    init(player: QueuePlayer, idles: Bool, enqueue: @escaping ([String]) -> Void, quit: @escaping (Int32) -> Void) {
+    init(
+        player: QueuePlayer, idles: Bool, abLoop: ABLoopFollower? = nil, enqueue: @escaping ([String]) -> Void,
+        quit: @escaping (Int32) -> Void
+    ) {
         self.player = player
         self.idles = idles
+        self.abLoop = abLoop
         self.enqueue = enqueue
         self.quit = quit
         let events = player.itemEvents()
@@ -59,6 +65,7 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
         var state = IPCPlayerState()
         let queue = player.items()
         state.playlist = history + queue.map { IPCPlayerState.Entry(id: entryID(of: $0), filename: name(of: $0)) }
+        if let abLoop { (state.abLoopA, state.abLoopB, state.abLoopCount) = (abLoop.a, abLoop.b, abLoop.count) }
         guard let item = player.currentItem else {
             state.isPaused = wantsPause
             state.speed = Double(player.defaultRate)
@@ -78,6 +85,7 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
         state.isMuted = player.isMuted
         state.isAtEnd = endedItem == item.id
         state.tracks = Self.tracks(of: item)
+        state.frameRate = item.nominalFrameRate
         state.chapters = cachedChapters(of: item).map {
             IPCPlayerState.Chapter(title: $0.title, start: $0.timeRange.start.seconds)
         }
@@ -148,6 +156,22 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
         case .setMute(let mute): player.isMuted = mute
         case .seek(let seek, let toKeyframe): return self.seek(seek, toKeyframe: toKeyframe)
         case .goToChapter(let destination): return goToChapter(destination)
+        case .frameStep(let count):
+            // mpv pauses first; the step is an exact seek the item does (no-op without video).
+            guard let item = player.currentItem else { return .failure(.commandFailed) }
+            wantsPause = true
+            player.pause()
+            emit(.seek)
+            item.step(byCount: count)
+        case .setLoopPoint(let point, let seconds):
+            guard let abLoop else { return .failure(.propertyUnavailable) }
+            abLoop.send(point == .a ? .setA(seconds) : .setB(seconds))
+        case .setLoopCount(let count):
+            guard let abLoop else { return .failure(.propertyUnavailable) }
+            abLoop.send(.setCount(count))
+        case .markLoop:
+            guard let abLoop else { return .failure(.commandFailed) }
+            abLoop.mark()
         case .loadFile(let url, let mode): return .success(load(url, mode))
         case .playlistNext(let force):
             guard force || player.items().count > 1 else { return .failure(.commandFailed) }

@@ -12,6 +12,10 @@ enum PlayerKey: Sendable, Equatable {
     case chapter(Int)
     /// `s`: a PNG of the current frame (`Screenshot`).
     case screenshot
+    /// `.` / `,`: mpv's `frame-step` / `frame-back-step` (pause, one frame on or back).
+    case frameStep, frameBackStep
+    /// `l`: mpv's `ab-loop` (A here, then B, then clear).
+    case abLoop
 }
 
 /// A key pressed on the terminal: its mpv name (`x`, `SPACE`, `LEFT`…, for input.conf) and
@@ -111,6 +115,9 @@ struct KeyParser {
         case UInt8(ascii: "n"), UInt8(ascii: ">"): return .next
         case UInt8(ascii: "q"), UInt8(ascii: "Q"): return .quit
         case UInt8(ascii: "s"): return .screenshot
+        case UInt8(ascii: "."): return .frameStep
+        case UInt8(ascii: ","): return .frameBackStep
+        case UInt8(ascii: "l"): return .abLoop
         default: return nil
         }
     }

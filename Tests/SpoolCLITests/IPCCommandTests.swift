@@ -32,6 +32,7 @@ extension IPCPlayerState {
             .init(kind: .audio, id: 1, codec: "aac", isDefault: true, isSelected: true, channels: 1, sampleRate: 44100),
         ]
         state.chapters = [.init(title: "Intro", start: 0), .init(title: "Main", start: 1.5), .init(start: 6)]
+        state.frameRate = 25
         return state
     }
 }

@@ -106,6 +106,9 @@ public class Player {
     /// Completion handlers of seeks not finished yet, by seek ID (`control.pendingSeeks`):
     /// called with where the seek landed on the item's timeline, or `nil` when it was superseded.
     var seekHandlers: [Int: @MainActor (MediaTime?) -> Void] = [:]
+    /// The frame the last `PlayerItem.step(byCount:)` seeks to while that seek is in flight:
+    /// the next step counts from it, so quick steps are not lost.
+    var steppedFrame: Int?
     private var eventSubscribers: [UUID: AsyncStream<PlayerItemEvent>.Continuation] = [:]
     /// The periodic and boundary time observers, by token: the player's, not an item's (they
     /// outlive item changes, as AVPlayer's do), cancelled when removed or the player is freed.
@@ -257,6 +260,10 @@ public class Player {
             playback?.select(option, for: characteristic)
         }
         item.variantHandler = { [weak playback] index in playback?.pinVariant(index) }
+        item.stepHandler = { [weak self, weak item] count in
+            guard let self, let item else { return }
+            self.step(item, byCount: count)
+        }
         item.statisticsSource = { [weak playback] in playback?.statistics() }
         playbackEvents = Task { [weak self] in
             for await event in playback.events {
@@ -301,6 +308,8 @@ public class Player {
         currentItem?.freezeStatistics()
         currentItem?.selectionHandler = nil
         currentItem?.variantHandler = nil
+        currentItem?.stepHandler = nil
+        steppedFrame = nil
     }
 
     /// Hands `event` to the control machine and carries out what it decides.

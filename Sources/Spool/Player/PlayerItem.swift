@@ -117,6 +117,8 @@ public final class PlayerItem: Identifiable {
     var selectionHandler: (@MainActor (MediaSelectionOption?, MediaCharacteristic) -> Void)?
     /// Forwards `preferredVariantIndex` changes to the running pipeline (set by the Player).
     var variantHandler: (@MainActor (Int?) -> Void)?
+    /// Does `step(byCount:)` on the player the item is current in (set by the Player).
+    var stepHandler: (@MainActor (Int) -> Void)?
     /// Where cues go.
     var legibleOutputs: [PlayerItemLegibleOutput] = []
 

@@ -21,7 +21,7 @@ struct InputBindings: Equatable {
     /// The commands a binding may run: what the IPC's text commands accept.
     static let knownCommands: Set<String> = [
         "seek", "cycle", "add", "set", "quit", "stop", "playlist-next", "playlist-prev", "playlist-play-index",
-        "loadfile", "screenshot",
+        "loadfile", "screenshot", "frame-step", "frame-back-step", "ab-loop",
     ]
 
     /// Parses `text` (read from `path`, named in the diagnostics).

@@ -24,6 +24,11 @@ enum IPCAction: Equatable, Sendable {
         case automatic
     }
 
+    /// Which A-B loop point a write sets.
+    enum LoopPoint: Equatable, Sendable {
+        case a, b
+    }
+
     case setPause(Bool)
     case setSpeed(Double)
     /// 0…100.
@@ -44,6 +49,14 @@ enum IPCAction: Equatable, Sendable {
     /// An exact seek to a chapter's start (or the file's start), or past the last chapter the
     /// next entry, as mpv's `chapter` property does.
     case goToChapter(ChapterNavigation.Destination)
+    /// Pauses, then shows the frame `count` frames on (negative: back) by an exact seek: mpv's
+    /// `frame-step` (1) and `frame-back-step` (-1).
+    case frameStep(Int)
+    /// Sets or clears (nil) an A-B loop point, in seconds.
+    case setLoopPoint(LoopPoint, Double?)
+    case setLoopCount(ABLoopMachine.Count)
+    /// mpv's `ab-loop` command (the `l` key): A at the playhead, then B, then clear both.
+    case markLoop
 }
 
 /// Does `IPCAction`s: the player side of the protocol.

@@ -12,6 +12,7 @@ enum IPCCommands {
         "observe_property_string", "unobserve_property", "client_name", "get_time_us", "get_version",
         "enable_event", "disable_event", "request_log_messages", "loadfile", "seek", "playlist-next",
         "playlist-prev", "playlist-play-index", "stop", "quit", "cycle", "add", "set", "show-text", "print-text",
+        "frame-step", "frame-back-step", "ab-loop",
     ]
 
     /// The events a client may enable or disable by name (mpv's event names).
@@ -126,6 +127,14 @@ enum IPCCommands {
                 return nil
             }
             return .success(.quit(code: Int32(number)))
+        case "frame-step", "frame-back-step":
+            guard arguments.isEmpty else { return nil }
+            guard state.current != nil else { return .failure(.commandFailed) }
+            return .success(.frameStep(name == "frame-step" ? 1 : -1))
+        case "ab-loop":
+            guard arguments.isEmpty else { return nil }
+            guard state.current != nil else { return .failure(.commandFailed) }
+            return .success(.markLoop)
         case "set":
             guard arguments.count == 2, let property = arguments[0].string else { return nil }
             return commandResult(IPCProperties.write(property, arguments[1], in: state))

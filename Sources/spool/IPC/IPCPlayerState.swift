@@ -65,6 +65,13 @@ struct IPCPlayerState: Equatable, Sendable {
     /// before its start (mpv's `last_chapter_seek`).
     var landedChapter: Int?
 
+    /// The current file's nominal video frame rate; nil without video or before it is known.
+    var frameRate: Double?
+    /// The A-B loop's points in seconds (nil: `no`) and how many jumps back are left.
+    var abLoopA: Double?
+    var abLoopB: Double?
+    var abLoopCount: ABLoopMachine.Count = .infinite
+
     /// The current entry, if any.
     var current: Entry? { playlistPosition.flatMap { playlist.indices.contains($0) ? playlist[$0] : nil } }
 }

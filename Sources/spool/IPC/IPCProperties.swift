@@ -12,7 +12,7 @@ enum IPCProperties {
         "pause", "time-pos", "duration", "percent-pos", "speed", "volume", "mute", "filename", "path",
         "media-title", "playlist", "playlist-pos", "playlist-count", "eof-reached", "idle-active", "track-list",
         "aid", "sid", "vid", "time-remaining", "chapter", "chapters", "chapter-list", "property-list",
-        "command-list",
+        "command-list", "estimated-frame-number", "estimated-frame-count", "ab-loop-a", "ab-loop-b", "ab-loop-count",
     ]
 
     /// The value of `name` in `state`.
@@ -56,6 +56,8 @@ enum IPCProperties {
             return .success(.int(Int64(index ?? -1)))
         case "chapters": return available(loaded ? .int(Int64(state.chapters.count)) : nil)
         case "chapter-list": return .success(.array(state.chapters.map(chapter)))
+        case "estimated-frame-number", "estimated-frame-count", "ab-loop-a", "ab-loop-b", "ab-loop-count":
+            return IPCFrameProperties.value(name, in: state)
         case "property-list": return .success(.array(names.map(IPCValue.string)))
         case "command-list": return .success(.array(IPCCommands.names.map { .object([("name", .string($0))]) }))
         default: return .failure(.propertyNotFound)
@@ -99,6 +101,7 @@ enum IPCProperties {
                         settingIndex: Int(index), count: state.chapters.count)
                 else { return .failure(.propertyError) }
                 return .success(.goToChapter(destination))
+            case "ab-loop-a", "ab-loop-b", "ab-loop-count": return IPCFrameProperties.write(name, value)
             case "aid": return .success(.selectTrack(.audio, try trackChoice(value)))
             case "sid": return .success(.selectTrack(.subtitle, try trackChoice(value)))
             case "vid": return .success(.selectTrack(.video, try trackChoice(value)))

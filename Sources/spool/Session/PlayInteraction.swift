@@ -80,6 +80,9 @@ final class PlayInteraction: PlaySessionObserver {
         case .f: outputs.toggleFullscreen()
         case .p: session?.togglePictureInPicture()
         case .other(code: 0x73): handle(PlayerKey.screenshot)  // `s` (SDL's code is the character)
+        case .other(code: 0x2E): handle(PlayerKey.frameStep)  // `.`
+        case .other(code: 0x2C): handle(PlayerKey.frameBackStep)  // `,`
+        case .other(code: 0x6C): handle(PlayerKey.abLoop)  // `l`
         default: break
         }
     }
@@ -104,6 +107,9 @@ final class PlayInteraction: PlaySessionObserver {
         case .chapter(let step): session?.stepChapter(by: step)
         case .quit: session?.quit()
         case .screenshot: Screenshot.take(player)
+        case .frameStep: session?.runCommand("frame-step")
+        case .frameBackStep: session?.runCommand("frame-back-step")
+        case .abLoop: session?.runCommand("ab-loop")
         }
         statusLine.refresh()
     }
