@@ -4,47 +4,15 @@
 # the last chapter ends the file as mpv does. Exits 1 naming the first failed check; prints OK.
 import json
 import os
-import socket
 import sys
-import time
 
+from ipc_checks import Checks
 from python_mpv_jsonipc import MPV, MPVError
 
 socket_path, expected_json = sys.argv[1:3]
 expected = json.loads(expected_json)
-
-
-def fail(message):
-    print("FAIL: " + message, flush=True)
-    # Quit spool too, so the test does not wait out its timeout.
-    try:
-        raw = socket.socket(socket.AF_UNIX)
-        raw.settimeout(5)
-        raw.connect(socket_path)
-        raw.sendall(b'{"command":["quit",1]}\n')
-        raw.recv(4096)
-    except OSError:
-        pass
-    os._exit(1)
-
-
-def check(condition, message):
-    if not condition:
-        fail(message)
-
-
-def wait_until(condition, what, timeout=30):
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            if condition():
-                return
-        except MPVError:
-            pass
-        if time.monotonic() > deadline:
-            # `what` may be a function: the state it names is read when the wait failed.
-            fail("timed out waiting for " + (what() if callable(what) else what))
-        time.sleep(0.02)
+checks = Checks(socket_path, timeout=30, ignoring=(MPVError,))
+fail, check, wait_until = checks.fail, checks.check, checks.wait_until
 
 
 wait_until(lambda: os.path.exists(socket_path), "the socket")

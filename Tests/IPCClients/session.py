@@ -4,48 +4,25 @@
 # change speed, next, read track-list, quit. Every reply is checked; exits 1 naming the first
 # check that failed, prints OK and exits 0 otherwise.
 import os
-import socket
 import sys
 import threading
 import time
 
+from ipc_checks import Checks
 from python_mpv_jsonipc import MPV, MPVError
 
 socket_path, first, second = sys.argv[1:4]
 
 
-def fail(message):
-    print("FAIL: " + message, flush=True)
+def diagnostics():
     # What the player said last, so a failure in CI can be read without a rerun.
-    try:
-        with lock:
-            print("events: %r" % events[-12:], flush=True)
-            print("time-pos seen: %r" % positions[-8:], flush=True)
-    except NameError:
-        pass
-    # Quit spool too, so the test does not wait out its timeout.
-    try:
-        raw = socket.socket(socket.AF_UNIX)
-        raw.settimeout(5)
-        raw.connect(socket_path)
-        raw.sendall(b'{"command":["quit",1]}\n')
-        raw.recv(4096)
-    except OSError:
-        pass
-    os._exit(1)
+    with lock:
+        print("events: %r" % events[-12:], flush=True)
+        print("time-pos seen: %r" % positions[-8:], flush=True)
 
 
-def check(condition, message):
-    if not condition:
-        fail(message)
-
-
-def wait_until(condition, what, timeout=30):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            fail("timed out waiting for " + what)
-        time.sleep(0.02)
+checks = Checks(socket_path, timeout=30, diagnostics=diagnostics)
+fail, check, wait_until = checks.fail, checks.check, checks.wait_until
 
 
 wait_until(lambda: os.path.exists(socket_path), "the socket")

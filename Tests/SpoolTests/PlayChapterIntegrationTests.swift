@@ -7,9 +7,6 @@ import Testing
 /// exactly on the chapter starts.
 @Suite("spool chapters (integration)", .serialized, .timeLimit(.minutes(4)))
 struct PlayChapterIntegrationTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     private struct ProbedChapters: Decodable {
         struct Chapter: Decodable, Equatable {
             var title: String?
@@ -61,13 +58,9 @@ struct PlayChapterIntegrationTests {
         "add chapter ±1 and set chapter over the IPC land exactly on the starts; past the last the file ends",
         arguments: [TestMedia.Fixture.chaptersMKV, .chaptersMP4])
     func ipcSteps(_ fixture: TestMedia.Fixture) async throws {
-        let python = Self.root.appendingPathComponent(".cache/ipc-venv/bin/python")
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            throw ToolError(description: "\(python.path) is missing: run scripts/bootstrap (it makes the IPC venv)")
-        }
+        let python = try IPCClientScripts.python()
         let url = try await TestMedia.url(for: fixture)
-        let socket =
-            "/tmp/spool-chapters-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8)).sock"
+        let socket = IPCClientScripts.socketPath("chapters")
         // --pause: the 6-s file must not end before the client (a Python start-up, slow on a
         // saturated machine: once it connected after spool had ended) reads and steps it.
         let playback = Task {
@@ -79,7 +72,7 @@ struct PlayChapterIntegrationTests {
         let client = try await ToolRunner.run(
             python,
             [
-                Self.root.appendingPathComponent("Tests/IPCClients/chapters.py").path, socket,
+                IPCClientScripts.script("chapters.py"), socket,
                 "[" + expected.joined(separator: ",") + "]",
             ], timeout: .seconds(100))
         let output = try await playback.value

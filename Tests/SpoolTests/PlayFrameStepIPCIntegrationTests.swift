@@ -12,17 +12,6 @@ import Testing
 /// options, through `--events`' seek lines. The clips are made by ffmpeg here.
 @Suite("frame-step and A-B loop over IPC, spool and mpv (integration)", .serialized, .timeLimit(.minutes(3)))
 struct PlayFrameStepIPCIntegrationTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The venv's python; fails with what to run when bootstrap has not made it.
-    private static func python() throws -> URL {
-        let python = root.appendingPathComponent(".cache/ipc-venv/bin/python")
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            throw ToolError(description: "\(python.path) is missing: run scripts/bootstrap (it makes the IPC venv)")
-        }
-        return python
-    }
 
     /// 8 s of 25 fps 160×120 H.264 with a keyframe every 10 frames, and AAC.
     private static func clip() async throws -> String {
@@ -35,19 +24,15 @@ struct PlayFrameStepIPCIntegrationTests {
         return path
     }
 
-    private static func socketPath() -> String {
-        "/tmp/spool-fs-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8)).sock"
-    }
-
     /// Runs the client against the player `start` launches on a fresh socket; returns the
     /// client's output and the player's.
     private static func session(
         clip: String, player start: @escaping @Sendable (String) async throws -> ToolOutput
     ) async throws -> (client: ToolOutput, player: ToolOutput) {
-        let socket = socketPath()
+        let socket = IPCClientScripts.socketPath("fs")
         let player = Task { try await start(socket) }
         let client = try await ToolRunner.run(
-            try python(), [root.appendingPathComponent("Tests/IPCClients/framestep.py").path, socket, clip],
+            try IPCClientScripts.python(), [IPCClientScripts.script("framestep.py"), socket, clip],
             timeout: .seconds(60))
         let output = try await player.value
         try? FileManager.default.removeItem(atPath: socket)

@@ -8,21 +8,6 @@ import Testing
 /// print OK; the test checks that, spool's exit, and that the socket file is gone afterwards.
 @Suite("spool play --input-ipc-server (integration)", .serialized, .timeLimit(.minutes(4)))
 struct PlayIPCIntegrationTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The venv's python; fails with what to run when bootstrap has not made it.
-    private static func python() throws -> URL {
-        let python = root.appendingPathComponent(".cache/ipc-venv/bin/python")
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            throw ToolError(description: "\(python.path) is missing: run scripts/bootstrap (it makes the IPC venv)")
-        }
-        return python
-    }
-
-    private static func script(_ name: String) -> String {
-        root.appendingPathComponent("Tests/IPCClients/\(name)").path
-    }
 
     /// An 8 s (or `seconds`) 160×120 H.264 + AAC clip made by ffmpeg from lavfi sources, a
     /// keyframe every 2 s (the session's keyframe seek lands on one).
@@ -37,24 +22,19 @@ struct PlayIPCIntegrationTests {
         return path
     }
 
-    /// A socket path short enough for sun_path (the media directory may be deep).
-    private static func socketPath() -> String {
-        "/tmp/spool-ipc-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8)).sock"
-    }
-
     @Test("python-mpv-jsonipc: idle, load two files, time-pos, pause, seek 50 %, speed, next, track-list, quit")
     func scriptedSession() async throws {
-        let python = try Self.python()
+        let python = try IPCClientScripts.python()
         let first = try await Self.clip("ipc-first.mp4")
         let second = try await Self.clip("ipc-second.mp4")
-        let socket = Self.socketPath()
+        let socket = IPCClientScripts.socketPath("ipc")
         let playback = Task {
             try await PlayTool.spool(
                 ["play", "--ao", "null", "--vo", "null", "--idle", "--input-ipc-server=\(socket)"],
                 timeout: .seconds(150))
         }
         let client = try await ToolRunner.run(
-            python, [Self.script("session.py"), socket, first, second], timeout: .seconds(120))
+            python, [IPCClientScripts.script("session.py"), socket, first, second], timeout: .seconds(120))
         let output = try await playback.value
         #expect(client.outputText.hasSuffix("OK\n"), "client: \(client.outputText)\(client.errorText)")
         #expect(output.status == 0, "spool stderr: \(output.errorText)")
@@ -63,15 +43,16 @@ struct PlayIPCIntegrationTests {
 
     @Test("10,000 random and malformed lines: every {-line answered, the player keeps playing")
     func fuzz() async throws {
-        let python = try Self.python()
+        let python = try IPCClientScripts.python()
         let input = try await Self.clip("ipc-fuzz.mp4", seconds: 30)
-        let socket = Self.socketPath()
+        let socket = IPCClientScripts.socketPath("ipc")
         let playback = Task {
             try await PlayTool.spool(
                 ["play", "--ao", "null", "--vo", "null", "--loop", "inf", "--input-ipc-server=\(socket)", input],
                 timeout: .seconds(200))
         }
-        let client = try await ToolRunner.run(python, [Self.script("fuzz.py"), socket, "15"], timeout: .seconds(180))
+        let client = try await ToolRunner.run(
+            python, [IPCClientScripts.script("fuzz.py"), socket, "15"], timeout: .seconds(180))
         #expect(client.outputText.hasPrefix("OK"), "fuzzer: \(client.outputText)\(client.errorText)")
         // Still serving after the fuzz: a second client quits it cleanly.
         let quit = try await ToolRunner.run(
@@ -91,7 +72,7 @@ struct PlayIPCIntegrationTests {
     @Test("a path that is not a socket is refused and left alone; a stale socket is replaced")
     func socketPathRules() async throws {
         let input = try await Self.clip("ipc-path.mp4", seconds: 1)
-        let path = Self.socketPath()
+        let path = IPCClientScripts.socketPath("ipc")
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let refused = try await PlayTool.spool(
