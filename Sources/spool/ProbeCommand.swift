@@ -1,5 +1,6 @@
 import Foundation
 import Spool
+import SpoolHLS
 
 /// `spool probe [--json] URL|PATH`: describes a media file or stream.
 ///
@@ -38,7 +39,18 @@ enum ProbeCommand {
             return 2
         }
 
-        let asset = URLAsset(url: location(of: input))
+        let url = location(of: input)
+        // An MPD is read by Spool's own parser first: a manifest it rejects fails the probe.
+        var manifest: MPD?
+        if MPDManifestProbe.isMPD(url) {
+            do {
+                manifest = try await MPDManifestProbe.load(url)
+            } catch {
+                StandardError.report(error.description)
+                return 1
+            }
+        }
+        let asset = URLAsset(url: url)
         do {
             let (isPlayable, duration, tracks, metadata, format) = try await asset.load(
                 .isPlayable, .duration, .tracks, .metadata, .formatName)
@@ -54,6 +66,7 @@ enum ProbeCommand {
                 report.variants = variants
                 report.renditions = renditions
             }
+            report.dash = manifest.map(ProbeReport.DASH.init)
             print(asJSON ? try report.json() : report.text(for: asset.url.redactedForDisplay))
             return 0
         } catch let error as AssetLoadError {
