@@ -44,6 +44,17 @@ extension ProbeReport {
     }
 }
 
+extension ProbeReport {
+    /// The report of an MPD that Spool's parser read but FFmpeg could not open: no tracks,
+    /// not playable, the duration and liveness from the manifest.
+    init(manifestOnly mpd: MPD) {
+        self.init(
+            duration: mpd.mediaPresentationDuration, isLive: mpd.type == .dynamic, isPlayable: false, format: "dash",
+            tracks: [], metadata: Metadata(title: nil, artist: nil, album: nil, artwork: nil))
+        dash = DASH(mpd)
+    }
+}
+
 extension ProbeReport.DASH {
     init(_ mpd: MPD) {
         self.init(

@@ -6,13 +6,13 @@ import Testing
 /// file and over HTTP (the loopback server, through the fetcher HLS playlists use).
 @Suite("spool probe on an MPD", .timeLimit(.minutes(3)))
 struct ProbeDASHTests {
-    /// The `dash` object of `spool probe --json INPUT`.
-    private static func dash(_ input: String) async throws -> [String: Any] {
+    /// The `dash` object of `spool probe --json INPUT`, and the whole output.
+    private static func dash(_ input: String) async throws -> ([String: Any], [String: Any], ToolOutput) {
         let output = try await ProbeCommandTests.spool("probe", "--json", input)
         #expect(output.status == 0, "\(output.errorText)")
         let json = try ProbeCommandTests.jsonObject(output)
         #expect(json["format"] as? String == "dash")
-        return try #require(json["dash"] as? [String: Any], "no dash object: \(output.outputText)")
+        return (try #require(json["dash"] as? [String: Any], "no dash object: \(output.outputText)"), json, output)
     }
 
     private static func checkClip(_ dash: [String: Any]) throws {
@@ -34,7 +34,11 @@ struct ProbeDASHTests {
     @Test("from a file path")
     func filePath() async throws {
         let mpd = try await ManifestTestMedia.dashMPD()
-        try Self.checkClip(try await Self.dash(mpd.path))
+        let (dash, json, output) = try await Self.dash(mpd.path)
+        try Self.checkClip(dash)
+        #expect(output.errorText.isEmpty)
+        #expect(json["isPlayable"] as? Bool == true)
+        #expect((json["tracks"] as? [Any])?.count == 2)
         let text = try await ProbeCommandTests.spool("probe", mpd.path)
         #expect(text.status == 0)
         #expect(text.outputText.contains("dash:      static, 1 period(s)"), "\(text.outputText)")
@@ -66,8 +70,13 @@ struct ProbeDASHTests {
             }
             return .file(data)
         }
-        let dash = try await Self.dash(server.url("/dash/protected.mpd").absoluteString)
+        let (dash, json, output) = try await Self.dash(server.url("/dash/protected.mpd").absoluteString)
         try Self.checkClip(dash)
+        // FFmpeg's DASH demuxer, which `spool play` still uses, cannot open an MPD over
+        // Spool's HTTP byte source (its segments are opened by name): the manifest is still
+        // reported, unplayable, with one warning.
+        #expect(json["isPlayable"] as? Bool == false)
+        #expect(output.errorText.hasPrefix("spool: warning: "), "\(output.errorText)")
         let periods = try #require(dash["periods"] as? [[String: Any]])
         let sets = try #require(periods.first?["adaptationSets"] as? [[String: Any]])
         let protection = try #require(sets.first?["protection"] as? [[String: Any]])
@@ -84,6 +93,7 @@ struct ProbeDASHTests {
         )
 
         let text = try await ProbeCommandTests.spool("probe", server.url("/dash/protected.mpd").absoluteString)
+        #expect(text.status == 0)
         #expect(
             text.outputText.contains(
                 "protection urn:mpeg:dash:mp4protection:2011 cenc kid 9eb4050d-e44b-4802-932e-27d75083e266"),
