@@ -18,7 +18,7 @@ enum MPDManifestProbe {
                 continuation.resume(
                     returning: Result { () throws(MPDLoadError) in
                         try loader.load(url) { duration in
-                            Thread.sleep(forTimeInterval: Double(duration.components.seconds))
+                            Thread.sleep(forTimeInterval: duration.timeInterval)
                             return true
                         }
                     })

@@ -77,6 +77,21 @@ import Testing
         #expect(throws: MPDParseError.self) { try timeline.segments(of: timelineRep, in: timelinePeriod) }
     }
 
+    @Test func endNumberAtTheLimitDoesNotOverflow() throws {
+        let mpd = try parseMPD(
+            staticMPD(
+                #"<SegmentTemplate media="$Number$" duration="5" startNumber="0" endNumber="9223372036854775807"/>"#
+                    + #"<Representation id="r" bandwidth="1"/>"#))
+        let (rep, period) = try mpd.representation("r")
+        #expect(try mpd.segments(of: rep, in: period).map(\.number) == [0, 1])
+        let ended = try parseMPD(
+            staticMPD(
+                #"<SegmentTemplate media="$Number$" duration="1" startNumber="3" endNumber="4"/>"#
+                    + #"<Representation id="r" bandwidth="1"/>"#))
+        let (endedRep, endedPeriod) = try ended.representation("r")
+        #expect(try ended.segments(of: endedRep, in: endedPeriod).map(\.number) == [3, 4])
+    }
+
     @Test func hugeRepeatCountIsBounded() throws {
         let mpd = try parseMPD(
             staticMPD(

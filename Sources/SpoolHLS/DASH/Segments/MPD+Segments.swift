@@ -161,7 +161,11 @@ struct SegmentExpansion {
             let span = max(0, periodEnd - offset)
             last = min(last, span / duration + (span % duration == 0 ? 0 : 1))
         }
-        if let endNumber = template.endNumber { last = min(last, max(0, endNumber - template.startNumber + 1)) }
+        if let endNumber = template.endNumber {
+            // Both are non-negative, so the difference fits; the count after it may not.
+            let span = endNumber - template.startNumber
+            if span < 0 { last = 0 } else if span < Int64.max { last = min(last, span + 1) }
+        }
         let first = max(0, ((bounds.windowStart ?? offset) - offset) / duration)
         guard last > first else { return }
         try reserve(last - first)
