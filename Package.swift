@@ -91,7 +91,8 @@ let package = Package(
 
         // The command-line program: the only place that builds real clocks and outputs.
         .executableTarget(
-            name: "spool", dependencies: ["Spool", "SpoolUI", "SpoolPersistence", "SpoolDesktop", "SpoolCore"],
+            name: "spool",
+            dependencies: ["Spool", "SpoolUI", "SpoolPersistence", "SpoolDesktop", "SpoolCore", "SpoolHLS"],
             swiftSettings: strictSwift),
 
         // A small player app in the seed tutorial's shape (open, play, custom keys, resume): built

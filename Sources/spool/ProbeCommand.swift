@@ -1,5 +1,6 @@
 import Foundation
 import Spool
+import SpoolHLS
 
 /// `spool probe [--json] URL|PATH`: describes a media file or stream.
 ///
@@ -38,31 +39,60 @@ enum ProbeCommand {
             return 2
         }
 
-        let asset = URLAsset(url: location(of: input))
-        do {
-            let (isPlayable, duration, tracks, metadata, format) = try await asset.load(
-                .isPlayable, .duration, .tracks, .metadata, .formatName)
-            guard isPlayable else {
-                StandardError.report("\(asset.url.redactedForDisplay): \(AssetLoadError.notPlayable)")
+        let url = location(of: input)
+        // An MPD is read by Spool's own parser first: a manifest it rejects fails the probe.
+        var manifest: MPD?
+        if MPDManifestProbe.isMPD(url) {
+            do {
+                manifest = try await MPDManifestProbe.load(url)
+            } catch {
+                StandardError.report(error.description)
                 return 1
             }
-            let (variants, renditions, chapters) = try await asset.load(.variants, .renditions, .chapterMetadataGroups)
-            var report = ProbeReport(
-                duration: duration, isPlayable: isPlayable, format: format, tracks: tracks, metadata: metadata)
-            report.chapters = chapters.map(ProbeReport.Chapter.init)
-            if format == "hls" {
-                report.variants = variants
-                report.renditions = renditions
-            }
-            print(asJSON ? try report.json() : report.text(for: asset.url.redactedForDisplay))
-            return 0
-        } catch let error as AssetLoadError {
-            StandardError.report(error.description)
-            return 1
-        } catch {
-            StandardError.report("\(input): \(error.localizedDescription)")
-            return 1
         }
+        do {
+            var report = try await assetReport(url)
+            report.dash = manifest.map(ProbeReport.DASH.init)
+            print(asJSON ? try report.json() : report.text(for: url.redactedForDisplay))
+            return 0
+        } catch {
+            let message =
+                switch error {
+                case AssetLoadError.notPlayable: "\(url.redactedForDisplay): \(AssetLoadError.notPlayable)"
+                case let error as AssetLoadError: error.description
+                default: "\(input): \(error.localizedDescription)"
+                }
+            guard let manifest else {
+                StandardError.report(message)
+                return 1
+            }
+            // The manifest was read, but FFmpeg's DASH demuxer (what `spool play` still uses)
+            // could not open it: report the manifest, unplayable, with one warning.
+            StandardError.report("warning: \(message)")
+            let report = ProbeReport(manifestOnly: manifest)
+            print(asJSON ? (try? report.json()) ?? "{}" : report.text(for: url.redactedForDisplay))
+            return 0
+        }
+    }
+
+    /// What the asset at `url` holds, as FFmpeg reads it; throws when it cannot be read or
+    /// has nothing playable.
+    private static func assetReport(_ url: URL) async throws -> ProbeReport {
+        let asset = URLAsset(url: url)
+        let (isPlayable, duration, tracks, metadata, format) = try await asset.load(
+            .isPlayable, .duration, .tracks, .metadata, .formatName)
+        guard isPlayable else {
+            throw AssetLoadError.notPlayable
+        }
+        let (variants, renditions, chapters) = try await asset.load(.variants, .renditions, .chapterMetadataGroups)
+        var report = ProbeReport(
+            duration: duration, isPlayable: isPlayable, format: format, tracks: tracks, metadata: metadata)
+        report.chapters = chapters.map(ProbeReport.Chapter.init)
+        if format == "hls" {
+            report.variants = variants
+            report.renditions = renditions
+        }
+        return report
     }
 
     /// A URL when the argument has a scheme (`https://…`, `file:///…`), standard input for

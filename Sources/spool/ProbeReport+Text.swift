@@ -18,6 +18,7 @@ extension ProbeReport {
                 lines.append("    #\(index) \(chapter.summary)")
             }
         }
+        if let dash { lines += dash.lines }
         if let title = metadata.title { lines.append("  title:     \(title)") }
         if let artist = metadata.artist { lines.append("  artist:    \(artist)") }
         if let album = metadata.album { lines.append("  album:     \(album)") }

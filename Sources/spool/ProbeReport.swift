@@ -16,6 +16,8 @@ struct ProbeReport: Encodable {
     /// HLS only (absent for other media): the variants and renditions of the multivariant playlist.
     var variants: [StreamVariant]?
     var renditions: [StreamRendition]?
+    /// DASH only (absent for other media): the MPD as Spool's own parser reads it.
+    var dash: DASH?
 
     struct Track: Encodable {
         var kind: String
@@ -90,7 +92,7 @@ struct ProbeReport: Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case duration, isLive, isPlayable, format, tracks, metadata, chapters, variants, renditions
+        case duration, isLive, isPlayable, format, tracks, metadata, chapters, variants, renditions, dash
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -104,6 +106,7 @@ struct ProbeReport: Encodable {
         try container.encode(chapters, forKey: .chapters)
         try container.encodeIfPresent(variants, forKey: .variants)
         try container.encodeIfPresent(renditions, forKey: .renditions)
+        try container.encodeIfPresent(dash, forKey: .dash)
     }
 }
 

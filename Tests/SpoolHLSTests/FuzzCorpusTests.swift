@@ -42,4 +42,18 @@ import Testing
             #expect(try SubRip.parse(Data(contentsOf: file)).count == 2, "\(file.lastPathComponent)")
         }
     }
+
+    @Test func mpdSeedsParseAndExpand() throws {
+        let files = try seeds("mpd", ".mpd")
+        #expect(files.count >= 6)
+        for file in files {
+            let mpd = try MPD.parse(Data(contentsOf: file), url: URL(string: "https://example.com/dash/manifest.mpd")!)
+            for period in mpd.periods {
+                for representation in period.adaptationSets.flatMap(\.representations) {
+                    let window: Range<Double>? = mpd.type == .dynamic ? 0..<10 : nil
+                    #expect(try !mpd.segments(of: representation, in: period, window: window).isEmpty)
+                }
+            }
+        }
+    }
 }

@@ -1,5 +1,5 @@
 // The libFuzzer entry point: every input goes to every text parser SpoolHLS exposes to the
-// network. libFuzzer reports a crash, a hang (-timeout) or an allocation beyond -rss_limit_mb;
+// network (HLS playlists, WebVTT, SubRip, DASH MPDs and their segment expansion). libFuzzer reports a crash, a hang (-timeout) or an allocation beyond -rss_limit_mb;
 // the checks below turn a broken guarantee into a crash too.
 import Foundation
 import SpoolCore
@@ -13,8 +13,12 @@ private let imported = ["base": "https://cdn.example.com", "token": "abc", "empt
 private let tightPlaylistLimits = PlaylistLimits(
     maxBytes: 2048, maxLineLength: 256, maxAttributeLength: 64, maxSegments: 8, maxVariants: 4,
     maxMetadataEntries: 4)
+private let tightMPDLimits = MPDLimits(
+    maxBytes: 4096, maxDepth: 8, maxElements: 64, maxValueLength: 128, maxAttributesPerElement: 16, maxSegments: 16)
+private let remoteMPDURL = URL(string: "https://example.com/dash/manifest.mpd")!
 private let tightSubtitleLimits = SubtitleLimits(maxBytes: 2048, maxCues: 4, maxLineLength: 128)
 
+/// Runs one fuzz input through every parser; libFuzzer calls it once per input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = start.map { Data(bytes: $0, count: count) } ?? Data()
@@ -30,7 +34,37 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         }
         if let cues = try? SubRip.parse(data, limits: limits) { check(cues, limits) }
     }
+    for (url, limits) in [(remoteMPDURL, MPDLimits.default), (localURL, tightMPDLimits)] {
+        if let mpd = try? MPD.parse(data, url: url, limits: limits) { check(mpd, limits) }
+    }
     return 0
+}
+
+/// The guarantees a parsed MPD keeps: URLs within the policy, and segment listings bounded,
+/// in order and within the window.
+private func check(_ mpd: MPD, _ limits: MPDLimits) {
+    let policy = URIPolicy(playlistURL: mpd.url)
+    let expansionLimits = MPDLimits(maxSegments: 16)
+    precondition((mpd.baseURLs + mpd.locations).allSatisfy(policy.allows), "MPD URL outside the policy")
+    for period in mpd.periods.prefix(4) {
+        for set in period.adaptationSets.prefix(4) {
+            for representation in set.representations.prefix(4) {
+                precondition(representation.baseURLs.allSatisfy(policy.allows), "BaseURL outside the policy")
+                for window in [nil, 0.0..<30.0] as [Range<Double>?] {
+                    guard
+                        let segments = try? mpd.segments(
+                            of: representation, in: period, window: window, limits: expansionLimits)
+                    else { continue }
+                    precondition(segments.count <= expansionLimits.maxSegments, "more segments than the limit")
+                    for (earlier, later) in zip(segments, segments.dropFirst()) {
+                        precondition(earlier.start <= later.start, "segments out of order")
+                    }
+                    precondition(segments.allSatisfy { policy.allows($0.url) }, "segment URL outside the policy")
+                }
+                _ = try? mpd.initialization(of: representation, in: period)
+            }
+        }
+    }
 }
 
 /// The guarantees every parsed cue list keeps.
