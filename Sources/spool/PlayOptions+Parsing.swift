@@ -17,6 +17,7 @@ extension PlayOptions {
         "vo", "ao", "audio-device", "start", "frames", "decoder-threads", "speed", "volume", "loop", "events",
         "mpris-name", "max-bitrate", "max-resolution", "buffer", "variant", "audio-lang", "sub-lang", "sub",
         "playlist", "geometry", "input-ipc-server", "wid", "ab-loop-a", "ab-loop-b", "ab-loop-count",
+        "audio-delay", "sub-delay",
     ]
 
     /// Options about reading spool.conf itself: the command line's only, never the file's.
@@ -108,6 +109,8 @@ extension PlayOptions {
             let point = try Self.loopPoint(value, for: flag)
             if name == "ab-loop-a" { abLoopA = point } else { abLoopB = point }
         case "ab-loop-count": abLoopCount = try Self.loopCount(value, for: flag)
+        case "audio-delay": audioDelay = try Self.delay(value, for: flag)
+        case "sub-delay": subtitleDelay = try Self.delay(value, for: flag)
         case "mpris-name":
             guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
             else { throw UsageError(description: "--mpris-name: '\(value)' must be letters, digits or _") }

@@ -43,6 +43,10 @@ struct PlayOptions: Equatable {
     var abLoopB: Double?
     /// How many times the A-B loop jumps back (`--ab-loop-count`; `inf` by default, as mpv).
     var abLoopCount: ABLoopMachine.Count = .infinite
+    /// Seconds the audio is heard after its video (`--audio-delay`, mpv's; negative: before).
+    var audioDelay: Double = 0
+    /// Seconds subtitles are shown after their stated times (`--sub-delay`, mpv's).
+    var subtitleDelay: Double = 0
     var eventsPath: String?
     var printsStatistics = false
     var publishesMPRIS = true
@@ -137,6 +141,8 @@ struct PlayOptions: Equatable {
           --ab-loop-a SEC|no            A-B loop start (the l key marks A, then B, then clears both)
           --ab-loop-b SEC|no            A-B loop end: reaching it seeks exactly back to A
           --ab-loop-count N|inf         jump back from B to A N times, then play on (default inf)
+          --audio-delay SEC             hear the audio SEC later than its video (negative: earlier)
+          --sub-delay SEC               show subtitles SEC later than their times (negative: earlier)
           --events FILE                 write one JSON object per event (JSON Lines)
           --stats                       print one JSON object of playback statistics on exit
           --geometry WxH                the window's size (default: the video's, within 80 % of the screen)

@@ -37,6 +37,8 @@ extension PlaySession: PlayerViewDelegate {
         case .other(code: 0x2E): runCommand("frame-step")  // `.`
         case .other(code: 0x2C): runCommand("frame-back-step")  // `,`
         case .other(code: 0x6C): runCommand("ab-loop")  // `l`
+        case .other(code: 0x7A): runCommand("add sub-delay -0.1")  // `z`
+        case .other(code: 0x78): runCommand("add sub-delay 0.1")  // `x`
         default: break
         }
     }

@@ -66,6 +66,7 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
         let queue = player.items()
         state.playlist = history + queue.map { IPCPlayerState.Entry(id: entryID(of: $0), filename: name(of: $0)) }
         if let abLoop { (state.abLoopA, state.abLoopB, state.abLoopCount) = (abLoop.a, abLoop.b, abLoop.count) }
+        (state.audioDelay, state.subtitleDelay) = (player.audioDelay.seconds, player.subtitleDelay.seconds)
         guard let item = player.currentItem else {
             state.isPaused = wantsPause
             state.speed = Double(player.defaultRate)
@@ -172,6 +173,9 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
         case .markLoop:
             guard let abLoop else { return .failure(.commandFailed) }
             abLoop.mark()
+        case .setDelay(let delay, let seconds):
+            let time = MediaTime(seconds: seconds, preferredTimescale: 1_000_000)
+            if delay == .audio { player.audioDelay = time } else { player.subtitleDelay = time }
         case .loadFile(let url, let mode): return .success(load(url, mode))
         case .playlistNext(let force):
             guard force || player.items().count > 1 else { return .failure(.commandFailed) }

@@ -16,6 +16,8 @@ enum PlayerKey: Sendable, Equatable {
     case frameStep, frameBackStep
     /// `l`: mpv's `ab-loop` (A here, then B, then clear).
     case abLoop
+    /// `z` / `x`: mpv's `add sub-delay -0.1` / `add sub-delay 0.1`.
+    case subtitleDelayDown, subtitleDelayUp
 }
 
 /// A key pressed on the terminal: its mpv name (`x`, `SPACE`, `LEFT`…, for input.conf) and
@@ -118,6 +120,8 @@ struct KeyParser {
         case UInt8(ascii: "."): return .frameStep
         case UInt8(ascii: ","): return .frameBackStep
         case UInt8(ascii: "l"): return .abLoop
+        case UInt8(ascii: "z"): return .subtitleDelayDown
+        case UInt8(ascii: "x"): return .subtitleDelayUp
         default: return nil
         }
     }

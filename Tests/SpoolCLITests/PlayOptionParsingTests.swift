@@ -12,6 +12,7 @@ struct PlayOptionParsingTests {
         "vo": "framemd5:out.txt", "ao": "wav:out.wav", "audio-device": "sink_1", "start": "90", "frames": "12",
         "decoder-threads": "2", "speed": "1.5", "volume": "40", "loop": "3", "events": "ev.jsonl",
         "ab-loop-a": "2", "ab-loop-b": "5.5", "ab-loop-count": "2",
+        "audio-delay": "0.5", "sub-delay": "-1",
         "mpris-name": "kiosk_1", "max-bitrate": "800000", "max-resolution": "1280x720", "buffer": "12",
         "variant": "2", "audio-lang": "pt-BR", "sub-lang": "en", "sub": "a=b.srt", "playlist": "list.m3u",
         "input-ipc-server": "/tmp/spool.sock", "geometry": "1280x720", "wid": "0x1a00007",

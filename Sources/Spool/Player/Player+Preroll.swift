@@ -20,6 +20,7 @@ extension Player {
         let playback = makePlayback(next)
         prerolled = (next, playback)
         playback.setVolume(effectiveVolume)
+        applyDelays(to: playback)
         playback.setWaitsToMinimizeStalling(automaticallyWaitsToMinimizeStalling)
         playback.setRate(Double(requestedRate), algorithm: next.audioTimePitchAlgorithm)
         playback.prepareAsNext(after: self.playback)

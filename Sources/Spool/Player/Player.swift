@@ -103,6 +103,9 @@ public class Player {
     var itemIsReady: Bool { control.itemIsReady }
     private var storedVolume: Float = 1
     private var storedMuted = false
+    /// The delays `audioDelay` and `subtitleDelay` hold (Player+Delays.swift).
+    var storedAudioDelay = MediaTime.zero
+    var storedSubtitleDelay = MediaTime.zero
     /// Completion handlers of seeks not finished yet, by seek ID (`control.pendingSeeks`):
     /// called with where the seek landed on the item's timeline, or `nil` when it was superseded.
     var seekHandlers: [Int: @MainActor (MediaTime?) -> Void] = [:]
@@ -272,6 +275,7 @@ public class Player {
             }
         }
         playback.setVolume(effectiveVolume)
+        applyDelays(to: playback)
         playback.setWaitsToMinimizeStalling(automaticallyWaitsToMinimizeStalling)
         if adopted != nil {
             // A pin set while the item was prerolled (its pipeline read the one before).

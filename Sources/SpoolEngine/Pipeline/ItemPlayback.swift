@@ -70,6 +70,15 @@ package protocol ItemPlayback: AnyObject, Sendable {
     /// Sets the audible gain, 0...1 (0 when muted).
     func setVolume(_ volume: Float)
 
+    /// Shows video frames `delay` earlier against the audio-driven clock, so the audio is heard
+    /// `delay` later than the video it belongs with (negative: earlier); the audio itself is
+    /// untouched. Takes effect from the next frame.
+    func setAudioDelay(_ delay: MediaTime)
+
+    /// Delivers subtitle cues `delay` later than their stated times (their `start` and `end`
+    /// moved by it); cues delivered before the change keep their times.
+    func setSubtitleDelay(_ delay: MediaTime)
+
     /// Whether playback, after a stall, waits until the buffer is likely to keep up
     /// (`Player.automaticallyWaitsToMinimizeStalling`) or resumes with the first data.
     func setWaitsToMinimizeStalling(_ waits: Bool)
@@ -122,4 +131,10 @@ extension ItemPlayback {
 
     /// Engines without buffers of their own have nothing to release.
     func releaseResources() {}
+
+    /// Engines without a clock of their own have nothing to delay.
+    func setAudioDelay(_ delay: MediaTime) {}
+
+    /// Engines without subtitles have nothing to delay.
+    func setSubtitleDelay(_ delay: MediaTime) {}
 }

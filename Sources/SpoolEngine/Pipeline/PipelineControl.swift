@@ -44,6 +44,11 @@ struct PipelineControlState: Sendable {
     var rate: Double = 0
     var algorithm: AudioTimePitchAlgorithm = .timeDomain
     var volume: Float = 1
+    /// How much later the audio is heard than the video it belongs with (mpv's `audio-delay`):
+    /// the render thread shows a frame when the clock reaches its time minus this.
+    var audioDelay: MediaTime = .zero
+    /// How much later subtitle cues are shown than their stated times (mpv's `sub-delay`).
+    var subtitleDelay: MediaTime = .zero
     /// Where the item is in its life; changed only by `advance(_:)`.
     private(set) var phase = PipelinePhase.probing
     /// Whether `stop()` ran: every thread returns.

@@ -209,6 +209,14 @@ package final class PipelinePlayback: ItemPlayback {
         running.withLock { $0.audioOutput }?.setVolume(volume)
     }
 
+    package func setAudioDelay(_ delay: MediaTime) {
+        control.update { $0.audioDelay = delay.isNumeric ? delay : .zero }
+    }
+
+    package func setSubtitleDelay(_ delay: MediaTime) {
+        control.update { $0.subtitleDelay = delay.isNumeric ? delay : .zero }
+    }
+
     package func pinVariant(_ index: Int?) {
         let pin = running.withLock { running in
             running.pinnedVariant = .some(index)

@@ -130,9 +130,11 @@ final class RenderLoop: Sendable {
             if isFirst && control.withLock({ $0.rate == 0 }) { return true }
             let now = clock.hostNow
             let next = frame.duration.isNumeric ? frame.presentationTime + frame.duration : nil
+            // The audio delay moves the video against the clock the audio drives: a frame is
+            // due `delay` earlier, so the audio is heard that much later than its picture.
             let decision = schedule.decide(
                 presentationTime: frame.presentationTime, nextPresentationTime: next,
-                clock: clock.mediaTime(at: now), rate: clock.rate, isFirstFrame: isFirst)
+                clock: clock.mediaTime(at: now) + audioDelay, rate: clock.rate, isFirstFrame: isFirst)
             switch decision {
             case .present:
                 return true
@@ -146,6 +148,12 @@ final class RenderLoop: Sendable {
         }
     }
 
+    /// The audio delay the video follows (none while this thread drives the clock: without
+    /// audio there is nothing to delay against).
+    private var audioDelay: MediaTime {
+        drivesClock ? .zero : control.withLock { $0.audioDelay }
+    }
+
     private func present(_ frame: any VideoFrame, generation: Int, isFirst: Bool) {
         do {
             try output.present(frame)
@@ -155,7 +163,7 @@ final class RenderLoop: Sendable {
         }
         statistics.update { $0.framesPresented += 1 }
         if !isUntimed, !isFirst {
-            let error = (clock.mediaTimeNow - frame.presentationTime).seconds * 1000
+            let error = (clock.mediaTimeNow + audioDelay - frame.presentationTime).seconds * 1000
             statistics.recordSyncError(milliseconds: error)
         }
         if isFirst { events.generationStarted(generation, by: .video, at: frame.presentationTime) }

@@ -29,6 +29,11 @@ enum IPCAction: Equatable, Sendable {
         case a, b
     }
 
+    /// Which delay `setDelay` sets.
+    enum Delay: Sendable, Equatable {
+        case audio, subtitle
+    }
+
     case setPause(Bool)
     case setSpeed(Double)
     /// 0…100.
@@ -57,6 +62,8 @@ enum IPCAction: Equatable, Sendable {
     case setLoopCount(ABLoopMachine.Count)
     /// mpv's `ab-loop` command (the `l` key): A at the playhead, then B, then clear both.
     case markLoop
+    /// Sets mpv's `audio-delay` or `sub-delay`, in seconds.
+    case setDelay(Delay, Double)
 }
 
 /// Does `IPCAction`s: the player side of the protocol.

@@ -71,6 +71,9 @@ struct IPCPlayerState: Equatable, Sendable {
     var abLoopA: Double?
     var abLoopB: Double?
     var abLoopCount: ABLoopMachine.Count = .infinite
+    /// mpv's `audio-delay` and `sub-delay`, in seconds.
+    var audioDelay: Double = 0
+    var subtitleDelay: Double = 0
 
     /// The current entry, if any.
     var current: Entry? { playlistPosition.flatMap { playlist.indices.contains($0) ? playlist[$0] : nil } }

@@ -13,6 +13,7 @@ enum IPCProperties {
         "media-title", "playlist", "playlist-pos", "playlist-count", "eof-reached", "idle-active", "track-list",
         "aid", "sid", "vid", "time-remaining", "chapter", "chapters", "chapter-list", "property-list",
         "command-list", "estimated-frame-number", "estimated-frame-count", "ab-loop-a", "ab-loop-b", "ab-loop-count",
+        "audio-delay", "sub-delay",
     ]
 
     /// The value of `name` in `state`.
@@ -58,6 +59,8 @@ enum IPCProperties {
         case "chapter-list": return .success(.array(state.chapters.map(chapter)))
         case "estimated-frame-number", "estimated-frame-count", "ab-loop-a", "ab-loop-b", "ab-loop-count":
             return IPCFrameProperties.value(name, in: state)
+        case "audio-delay": return .success(.double(state.audioDelay))
+        case "sub-delay": return .success(.double(state.subtitleDelay))
         case "property-list": return .success(.array(names.map(IPCValue.string)))
         case "command-list": return .success(.array(IPCCommands.names.map { .object([("name", .string($0))]) }))
         default: return .failure(.propertyNotFound)
@@ -102,6 +105,12 @@ enum IPCProperties {
                 else { return .failure(.propertyError) }
                 return .success(.goToChapter(destination))
             case "ab-loop-a", "ab-loop-b", "ab-loop-count": return IPCFrameProperties.write(name, value)
+            case "audio-delay", "sub-delay":
+                let text = value.string ?? value.number.map { String($0) }
+                guard let text, let seconds = try? PlayOptions.delay(text, for: name) else {
+                    return .failure(.propertyFormat)
+                }
+                return .success(.setDelay(name == "audio-delay" ? .audio : .subtitle, seconds))
             case "aid": return .success(.selectTrack(.audio, try trackChoice(value)))
             case "sid": return .success(.selectTrack(.subtitle, try trackChoice(value)))
             case "vid": return .success(.selectTrack(.video, try trackChoice(value)))

@@ -83,6 +83,8 @@ final class PlayInteraction: PlaySessionObserver {
         case .other(code: 0x2E): handle(PlayerKey.frameStep)  // `.`
         case .other(code: 0x2C): handle(PlayerKey.frameBackStep)  // `,`
         case .other(code: 0x6C): handle(PlayerKey.abLoop)  // `l`
+        case .other(code: 0x7A): handle(PlayerKey.subtitleDelayDown)  // `z`
+        case .other(code: 0x78): handle(PlayerKey.subtitleDelayUp)  // `x`
         default: break
         }
     }
@@ -110,6 +112,8 @@ final class PlayInteraction: PlaySessionObserver {
         case .frameStep: session?.runCommand("frame-step")
         case .frameBackStep: session?.runCommand("frame-back-step")
         case .abLoop: session?.runCommand("ab-loop")
+        case .subtitleDelayDown: session?.runCommand("add sub-delay -0.1")
+        case .subtitleDelayUp: session?.runCommand("add sub-delay 0.1")
         }
         statusLine.refresh()
     }

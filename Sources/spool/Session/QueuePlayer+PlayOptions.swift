@@ -2,7 +2,7 @@ import Spool
 
 extension QueuePlayer {
     /// The empty queue `spool play` plays on, set up as `options` ask: the outputs, decoder
-    /// threads, gapless preroll, speed, volume, mute and preferred audio and subtitle languages.
+    /// threads, gapless preroll, speed, volume, mute, audio and subtitle delays and preferred audio and subtitle languages.
     static func forPlaying(options: PlayOptions, outputs: SelectedOutputs, clock: ContinuousClock) -> QueuePlayer {
         let configuration = PlayerConfiguration(
             makeAudioOutput: outputs.makeAudioOutput, videoOutput: outputs.videoOutput,
@@ -12,6 +12,8 @@ extension QueuePlayer {
         player.defaultRate = options.speed
         player.volume = options.volumePercent / 100
         player.isMuted = options.isMuted
+        player.audioDelay = MediaTime(seconds: options.audioDelay, preferredTimescale: 1_000_000)
+        player.subtitleDelay = MediaTime(seconds: options.subtitleDelay, preferredTimescale: 1_000_000)
         if let language = options.audioLanguage {
             player.setMediaSelectionCriteria(
                 MediaSelectionCriteria(preferredLanguages: [language]), forMediaCharacteristic: .audible)

@@ -63,21 +63,24 @@ final class SubtitleLoop: Sendable {
             if stopped { return }
             if currentGeneration != generation {
                 generation = currentGeneration
-                position = seekTarget ?? playhead()
+                position = (seekTarget ?? playhead()) - control.withLock { $0.subtitleDelay }
                 feed?.seek(to: position, generation: generation)
                 schedule.reposition(at: position)
                 feedEnded = feed == nil
             }
             if let choice = choice?(), choice.version != version {
                 version = choice.version
-                position = playhead()
+                position = playhead() - control.withLock { $0.subtitleDelay }
                 feed?.close()
                 feed = makeFeed(choice, position)
                 schedule.reposition(at: position)
                 feedEnded = feed == nil
             }
-            let now = untimedDone == nil ? playhead() : .positiveInfinity
-            for cue in schedule.due(at: now) { deliver(cue) }
+            // With a subtitle delay, a cue is due when the playhead reaches its start plus the
+            // delay, and goes out with its times moved by it: the schedule runs `delay` behind.
+            let delay = control.withLock { $0.subtitleDelay }
+            let now = untimedDone == nil ? playhead() - delay : .positiveInfinity
+            for cue in schedule.due(at: now) { deliver(cue.delayed(by: delay)) }
             if let untimedDone, feedEnded {
                 untimedDone(generation)
             }

@@ -1,0 +1,87 @@
+import Foundation
+import SpoolTestSupport
+import Testing
+
+/// Issue 34's `audio-delay` and `sub-delay` properties, against mpv in the same test with the
+/// same client: Tests/IPCClients/delays.py (python-mpv-jsonipc, in `.cache/ipc-venv`) sets,
+/// reads and `add`s both, idle and with a file loaded, on `spool play --idle
+/// --input-ipc-server` and on `mpv --idle --input-ipc-server --ao=null --vo=null`; then the
+/// command line's `--sub-delay`, through `--events`' cue lines.
+@Suite("audio-delay and sub-delay over IPC, spool and mpv (integration)", .serialized, .timeLimit(.minutes(3)))
+struct PlayDelaysIPCIntegrationTests {
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The venv's python; fails with what to run when bootstrap has not made it.
+    private static func python() throws -> URL {
+        let python = root.appendingPathComponent(".cache/ipc-venv/bin/python")
+        guard FileManager.default.isExecutableFile(atPath: python.path) else {
+            throw ToolError(description: "\(python.path) is missing: run scripts/bootstrap (it makes the IPC venv)")
+        }
+        return python
+    }
+
+    /// Runs the client against the player `start` launches on a fresh socket.
+    private static func session(
+        clip: String, player start: @escaping @Sendable (String) async throws -> ToolOutput
+    ) async throws -> (client: ToolOutput, player: ToolOutput) {
+        let socket = "/tmp/spool-dl-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8)).sock"
+        let player = Task { try await start(socket) }
+        let client = try await ToolRunner.run(
+            try python(), [root.appendingPathComponent("Tests/IPCClients/delays.py").path, socket, clip],
+            timeout: .seconds(60))
+        let output = try await player.value
+        try? FileManager.default.removeItem(atPath: socket)
+        return (client, output)
+    }
+
+    @Test("audio-delay and sub-delay: default 0, set, add, idle and loaded: spool as mpv")
+    func sameAsMPV() async throws {
+        let clip = try PlayTool.scratchPath("delays-ipc.mp4")
+        _ = try await PlayTool.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=3", "-f", "lavfi", "-i",
+            "sine=frequency=440:duration=3", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
+            "-y", clip,
+        ])
+        guard let mpvPath = try? ToolRunner.find("mpv") else {
+            throw ToolError(description: "mpv is not on PATH: run scripts/bootstrap (it installs mpv)")
+        }
+        let reference = try await Self.session(clip: clip) { socket in
+            try await ToolRunner.run(
+                mpvPath,
+                ["--no-config", "--idle", "--input-ipc-server=\(socket)", "--ao=null", "--vo=null", "--really-quiet"],
+                timeout: .seconds(70))
+        }
+        #expect(reference.client.outputText.hasSuffix("OK\n"), "against mpv: \(reference.client.outputText)")
+        let spool = try await Self.session(clip: clip) { socket in
+            try await PlayTool.spool(
+                ["play", "--ao", "null", "--vo", "null", "--idle", "--input-ipc-server=\(socket)"],
+                timeout: .seconds(70))
+        }
+        #expect(
+            spool.client.outputText.hasSuffix("OK\n"),
+            "against spool: \(spool.client.outputText)\(spool.client.errorText)")
+        #expect(spool.player.status == 0, "spool stderr: \(spool.player.errorText)")
+        print("mpv: \(reference.client.outputText)spool: \(spool.client.outputText)")
+    }
+
+    @Test("spool play --sub-delay=1: the sidecar cue from 2 s to 3 s is logged from 3 s to 4 s")
+    func subDelayOption() async throws {
+        let clip = try PlayTool.scratchPath("delays-option.mp4")
+        _ = try await PlayTool.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=5", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+            "-y", clip,
+        ])
+        let subtitles = try PlayTool.scratchPath("delays-option.srt")
+        try Data("1\n00:00:02,000 --> 00:00:03,000\nTwo to three\n".utf8).write(to: URL(fileURLWithPath: subtitles))
+        let events = try PlayTool.scratchPath("delays-option.jsonl")
+        let run = try await PlayTool.spool([
+            "play", "--vo", "null", "--ao", "null", "--untimed", "--sub-delay=1", "--audio-delay=0.5", "--sub",
+            subtitles, "--events", events, clip,
+        ])
+        #expect(run.status == 0, "\(run.errorText)")
+        let cues = try PlayEvent.read(events).filter { $0.type == "cue" }
+        #expect(cues.map { $0.fields["start"] as? Double } == [3], "\(cues.map(\.fields))")
+        #expect(cues.map { $0.fields["end"] as? Double } == [4], "\(cues.map(\.fields))")
+    }
+}
