@@ -6,39 +6,14 @@
 # Prints what it read and OK (exit 0), or FAIL naming the first check that failed (exit 1).
 # Usage: delays.py SOCKET CLIP
 import os
-import socket
 import sys
-import time
 
+from ipc_checks import Checks
 from python_mpv_jsonipc import MPV
 
 socket_path, clip = sys.argv[1:3]
-
-
-def fail(message):
-    print("FAIL: " + message, flush=True)
-    try:  # quit the player too, so the test does not wait out its timeout
-        raw = socket.socket(socket.AF_UNIX)
-        raw.settimeout(5)
-        raw.connect(socket_path)
-        raw.sendall(b'{"command":["quit",1]}\n')
-        raw.recv(4096)
-    except OSError:
-        pass
-    os._exit(1)
-
-
-def check(condition, message):
-    if not condition:
-        fail(message)
-
-
-def wait_until(condition, what, timeout=20):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            fail("timed out waiting for " + what)
-        time.sleep(0.01)
+checks = Checks(socket_path, timeout=20, interval=0.01)
+fail, check, wait_until = checks.fail, checks.check, checks.wait_until
 
 
 def get(name):

@@ -3,29 +3,10 @@ import Testing
 
 @testable import spool
 
-/// A player whose state the test sets and whose actions it records.
-@MainActor
-private final class ChapterControl: IPCPlayerControl {
-    var ipcState: IPCPlayerState
-    var actions: [IPCAction] = []
-
-    init(_ state: IPCPlayerState) { ipcState = state }
-
-    func perform(_ action: IPCAction) -> Result<IPCValue?, IPCError> {
-        actions.append(action)
-        return .success(nil)
-    }
-}
-
 /// mpv's `chapter`, `chapters` and `chapter-list` properties and `add`/`set`/`cycle chapter`.
 @Suite("IPC chapters")
 @MainActor
 struct IPCChapterTests {
-    private func send(_ line: String, to control: ChapterControl) -> String? {
-        var client = IPCClient(name: "ipc-1")
-        return client.handle(Array(line.utf8), control: control)
-    }
-
     private func state(at position: Double) -> IPCPlayerState {
         var state = IPCPlayerState.playing
         state.position = position
@@ -34,7 +15,7 @@ struct IPCChapterTests {
 
     @Test("chapter is the one playing (-1 before the first), chapter-list has mpv's title and time")
     func reads() {
-        let control = ChapterControl(state(at: 2))
+        let control = RecordingIPCControl(state(at: 2))
         #expect(send(#"{"command":["get_property","chapter"]}"#, to: control) == #"{"data":1,"error":"success"}"#)
         #expect(send(#"{"command":["get_property","chapters"]}"#, to: control) == #"{"data":3,"error":"success"}"#)
         #expect(
@@ -53,7 +34,7 @@ struct IPCChapterTests {
 
     @Test("add chapter ±1 and cycle follow mpv's rule; set chapter N goes to N; past the last, the next entry")
     func steps() {
-        let control = ChapterControl(state(at: 2))
+        let control = RecordingIPCControl(state(at: 2))
         _ = send("add chapter 1", to: control)
         _ = send("add chapter -1", to: control)  // 0.5 s into Main: back to Intro
         _ = send("cycle chapter", to: control)
@@ -82,7 +63,7 @@ struct IPCChapterTests {
     @Test("after a step, the chapter landed on is current though time-pos reads a hair before its start")
     func landed() {
         var state = state(at: 1.4996)
-        let control = ChapterControl(state)
+        let control = RecordingIPCControl(state)
         #expect(send(#"{"command":["get_property","chapter"]}"#, to: control) == #"{"data":0,"error":"success"}"#)
         state.landedChapter = 1
         control.ipcState = state
@@ -95,7 +76,7 @@ struct IPCChapterTests {
     func tooFewChapters() {
         var one = state(at: 2)
         one.chapters = [.init(title: "Only", start: 0)]
-        let control = ChapterControl(one)
+        let control = RecordingIPCControl(one)
         #expect(send(#"{"command":["add","chapter",1]}"#, to: control) == #"{"error":"error running command"}"#)
         control.ipcState.chapters = []
         #expect(send(#"{"command":["add","chapter",1]}"#, to: control) == #"{"error":"error running command"}"#)

@@ -2,21 +2,6 @@ import Testing
 
 @testable import spool
 
-/// A player for the IPC tests: a state to read, and the actions done to it recorded.
-@MainActor
-private final class RecordingControl: IPCPlayerControl {
-    var ipcState: IPCPlayerState
-    var actions: [IPCAction] = []
-    var result: Result<IPCValue?, IPCError> = .success(nil)
-
-    init(_ state: IPCPlayerState = .playing) { ipcState = state }
-
-    func perform(_ action: IPCAction) -> Result<IPCValue?, IPCError> {
-        actions.append(action)
-        return result
-    }
-}
-
 extension IPCPlayerState {
     /// Two entries, the first playing at 2 s of 8 s, with one video and one audio track and
     /// chapters at 0 (Intro), 1.5 (Main) and 6 s (untitled).
@@ -42,18 +27,17 @@ extension IPCPlayerState {
 @Suite("IPC commands and properties")
 @MainActor
 struct IPCCommandTests {
-    private func send(_ line: String, to control: RecordingControl, client: inout IPCClient) -> String? {
+    private func send(_ line: String, to control: RecordingIPCControl, client: inout IPCClient) -> String? {
         client.handle(Array(line.utf8), control: control)
     }
 
-    private func send(_ line: String, to control: RecordingControl) -> String? {
-        var client = IPCClient(name: "ipc-1")
-        return send(line, to: control, client: &client)
+    private func send(_ line: String, to control: RecordingIPCControl) -> String? {
+        SpoolCLITests.send(line, to: control)
     }
 
     @Test("properties read with mpv's types")
     func readsProperties() {
-        let control = RecordingControl()
+        let control = RecordingIPCControl()
         let expected: [(String, String)] = [
             ("pause", "false"), ("time-pos", "2.000000"), ("duration", "8.000000"), ("percent-pos", "25.000000"),
             ("speed", "1.000000"), ("volume", "100.000000"), ("mute", "false"), ("filename", #""a.mp4""#),
@@ -79,7 +63,7 @@ struct IPCCommandTests {
 
     @Test("idle: time-pos and friends are unavailable, idle-active true, playlist-pos -1")
     func idleProperties() {
-        let control = RecordingControl(IPCPlayerState())
+        let control = RecordingIPCControl(IPCPlayerState())
         for name in ["time-pos", "duration", "percent-pos", "filename", "media-title", "eof-reached"] {
             #expect(
                 send(#"{"command":["get_property","\#(name)"]}"#, to: control) == #"{"error":"property unavailable"}"#)
@@ -93,7 +77,7 @@ struct IPCCommandTests {
 
     @Test("errors: mpv's strings for each kind of mistake, and nothing done")
     func errors() {
-        let control = RecordingControl()
+        let control = RecordingIPCControl()
         let cases: [(String, String)] = [
             (#"{"command":["frobnicate"]}"#, "invalid parameter"),
             (#"{"command":["get_property"]}"#, "invalid parameter"),
@@ -127,7 +111,7 @@ struct IPCCommandTests {
 
     @Test("commands become actions")
     func actions() {
-        let control = RecordingControl()
+        let control = RecordingIPCControl()
         let cases: [(String, IPCAction)] = [
             (#"{"command":["set_property","pause",true]}"#, .setPause(true)),
             (#"{"command":["set_property_string","mute","yes"]}"#, .setMute(true)),
@@ -173,7 +157,7 @@ struct IPCCommandTests {
 
     @Test("the player's reply and error reach the client; text commands run and are not answered")
     func playerResults() {
-        let control = RecordingControl()
+        let control = RecordingIPCControl()
         control.result = .success(.object([("playlist_entry_id", .int(3))]))
         #expect(
             send(#"{"command":["loadfile","x","append"],"request_id":9}"#, to: control)
@@ -193,7 +177,7 @@ struct IPCCommandTests {
             #expect((try? value.get()) != nil, "\(name) in property-list but not readable")
         }
         #expect(IPCProperties.value("nope", in: .playing) == .failure(.propertyNotFound))
-        let control = RecordingControl()
+        let control = RecordingIPCControl()
         for name in IPCCommands.names where !["quit", "stop", "show-text", "print-text"].contains(name) {
             let reply = send(#"{"command":["\#(name)"]}"#, to: control) ?? ""
             // Every listed command is known: a bare call is a bad-arguments error or runs, never unknown.
@@ -204,7 +188,7 @@ struct IPCCommandTests {
 
     @Test("observers: the first value at once, then only changes; unobserve stops them; events can be disabled")
     func observers() {
-        let control = RecordingControl()
+        let control = RecordingIPCControl()
         var client = IPCClient(name: "ipc-1")
         #expect(
             send(#"{"command":["observe_property",7,"time-pos"]}"#, to: control, client: &client)

@@ -2,35 +2,16 @@ import Testing
 
 @testable import spool
 
-/// A player for the delay property tests: a state to read, actions recorded.
-@MainActor
-private final class DelayControl: IPCPlayerControl {
-    var ipcState: IPCPlayerState
-    var actions: [IPCAction] = []
-
-    init(_ state: IPCPlayerState) { ipcState = state }
-
-    func perform(_ action: IPCAction) -> Result<IPCValue?, IPCError> {
-        actions.append(action)
-        return .success(nil)
-    }
-}
-
 /// `audio-delay` and `sub-delay`: mpv's names and types, `set` and `add`, and the keys z and x.
 @Suite("IPC audio and subtitle delays")
 @MainActor
 struct IPCDelayPropertyTests {
-    private func send(_ line: String, to control: DelayControl) -> String? {
-        var client = IPCClient(name: "ipc-1")
-        return client.handle(Array(line.utf8), control: control)
-    }
-
     @Test("read as seconds; set and add ask the player for the new delay; a non-number is refused")
     func properties() {
         var state = IPCPlayerState.playing
         state.audioDelay = 0.5
         state.subtitleDelay = 1
-        let control = DelayControl(state)
+        let control = RecordingIPCControl(state)
         #expect(
             send(#"{"command":["get_property","audio-delay"]}"#, to: control) == #"{"data":0.500000,"error":"success"}"#
         )

@@ -2,35 +2,16 @@ import Testing
 
 @testable import spool
 
-/// A player for the frame and A-B loop command tests: a state to read, actions recorded.
-@MainActor
-private final class FrameControl: IPCPlayerControl {
-    var ipcState: IPCPlayerState
-    var actions: [IPCAction] = []
-
-    init(_ state: IPCPlayerState) { ipcState = state }
-
-    func perform(_ action: IPCAction) -> Result<IPCValue?, IPCError> {
-        actions.append(action)
-        return .success(nil)
-    }
-}
-
 /// `frame-step`, `frame-back-step`, `ab-loop` and the frame and A-B loop properties: mpv's
 /// names, types and errors, and what each asks of the player.
 @Suite("IPC frame stepping and A-B loop")
 @MainActor
 struct IPCFrameCommandTests {
-    private func send(_ line: String, to control: FrameControl) -> String? {
-        var client = IPCClient(name: "ipc-1")
-        return client.handle(Array(line.utf8), control: control)
-    }
-
     @Test("estimated-frame-number is the position × fps rounded; the count the duration × fps")
     func frameProperties() {
         var state = IPCPlayerState.playing
         state.position = 3.099
-        let control = FrameControl(state)
+        let control = RecordingIPCControl(state)
         #expect(
             send(#"{"command":["get_property","estimated-frame-number"]}"#, to: control)
                 == #"{"data":77,"error":"success"}"#)
@@ -45,19 +26,19 @@ struct IPCFrameCommandTests {
 
     @Test("frame-step and frame-back-step step one frame; refused while idle or with arguments")
     func frameCommands() {
-        let control = FrameControl(.playing)
+        let control = RecordingIPCControl(.playing)
         #expect(send(#"{"command":["frame-step"]}"#, to: control) == #"{"error":"success"}"#)
         #expect(send("frame-back-step", to: control) == nil)
         #expect(control.actions == [.frameStep(1), .frameStep(-1)])
         #expect(send(#"{"command":["frame-step", 2]}"#, to: control) == #"{"error":"invalid parameter"}"#)
-        let idle = FrameControl(IPCPlayerState())
+        let idle = RecordingIPCControl(IPCPlayerState())
         #expect(send(#"{"command":["frame-back-step"]}"#, to: idle) == #"{"error":"error running command"}"#)
         #expect(idle.actions.isEmpty)
     }
 
     @Test("ab-loop-a/b read seconds or \"no\", ab-loop-count \"inf\" or N; writes become actions")
     func loopProperties() {
-        let control = FrameControl(.playing)
+        let control = RecordingIPCControl(.playing)
         #expect(send(#"{"command":["get_property","ab-loop-a"]}"#, to: control) == #"{"data":"no","error":"success"}"#)
         #expect(
             send(#"{"command":["get_property","ab-loop-count"]}"#, to: control) == #"{"data":"inf","error":"success"}"#)

@@ -41,7 +41,8 @@ struct InputBindingsTests {
     @Test("The terminal names keys as input.conf does")
     func terminalNames() {
         var parser = KeyParser()
-        #expect(parser.press(UInt8(ascii: "x")) == TerminalKeyPress(name: "x", builtIn: nil))
+        #expect(parser.press(UInt8(ascii: "y")) == TerminalKeyPress(name: "y", builtIn: nil))
+        #expect(parser.press(UInt8(ascii: "x")) == TerminalKeyPress(name: "x", builtIn: .subtitleDelayUp))
         #expect(parser.press(0x20) == TerminalKeyPress(name: "SPACE", builtIn: .togglePause))
         #expect(parser.press(0x1B) == nil)
         #expect(parser.press(UInt8(ascii: "[")) == nil)

@@ -26,4 +26,18 @@ enum IPCClientScripts {
     static func socketPath(_ purpose: String) -> String {
         "/tmp/spool-\(purpose)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8)).sock"
     }
+
+    /// Runs client `script` with `clip` against the player `start` launches on a fresh socket
+    /// (spool or mpv, for the same checks on both); returns the client's output and the
+    /// player's.
+    static func session(
+        _ script: String, clip: String, player start: @escaping @Sendable (String) async throws -> ToolOutput
+    ) async throws -> (client: ToolOutput, player: ToolOutput) {
+        let socket = socketPath(String(script.prefix { $0 != "." }))
+        let player = Task { try await start(socket) }
+        let client = try await ToolRunner.run(try python(), [self.script(script), socket, clip], timeout: .seconds(60))
+        let output = try await player.value
+        try? FileManager.default.removeItem(atPath: socket)
+        return (client, output)
+    }
 }

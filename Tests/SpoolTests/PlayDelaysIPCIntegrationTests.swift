@@ -9,32 +9,6 @@ import Testing
 /// command line's `--sub-delay`, through `--events`' cue lines.
 @Suite("audio-delay and sub-delay over IPC, spool and mpv (integration)", .serialized, .timeLimit(.minutes(3)))
 struct PlayDelaysIPCIntegrationTests {
-    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The venv's python; fails with what to run when bootstrap has not made it.
-    private static func python() throws -> URL {
-        let python = root.appendingPathComponent(".cache/ipc-venv/bin/python")
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            throw ToolError(description: "\(python.path) is missing: run scripts/bootstrap (it makes the IPC venv)")
-        }
-        return python
-    }
-
-    /// Runs the client against the player `start` launches on a fresh socket.
-    private static func session(
-        clip: String, player start: @escaping @Sendable (String) async throws -> ToolOutput
-    ) async throws -> (client: ToolOutput, player: ToolOutput) {
-        let socket = "/tmp/spool-dl-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8)).sock"
-        let player = Task { try await start(socket) }
-        let client = try await ToolRunner.run(
-            try python(), [root.appendingPathComponent("Tests/IPCClients/delays.py").path, socket, clip],
-            timeout: .seconds(60))
-        let output = try await player.value
-        try? FileManager.default.removeItem(atPath: socket)
-        return (client, output)
-    }
-
     @Test("audio-delay and sub-delay: default 0, set, add, idle and loaded: spool as mpv")
     func sameAsMPV() async throws {
         let clip = try PlayTool.scratchPath("delays-ipc.mp4")
@@ -46,14 +20,14 @@ struct PlayDelaysIPCIntegrationTests {
         guard let mpvPath = try? ToolRunner.find("mpv") else {
             throw ToolError(description: "mpv is not on PATH: run scripts/bootstrap (it installs mpv)")
         }
-        let reference = try await Self.session(clip: clip) { socket in
+        let reference = try await IPCClientScripts.session("delays.py", clip: clip) { socket in
             try await ToolRunner.run(
                 mpvPath,
                 ["--no-config", "--idle", "--input-ipc-server=\(socket)", "--ao=null", "--vo=null", "--really-quiet"],
                 timeout: .seconds(70))
         }
         #expect(reference.client.outputText.hasSuffix("OK\n"), "against mpv: \(reference.client.outputText)")
-        let spool = try await Self.session(clip: clip) { socket in
+        let spool = try await IPCClientScripts.session("delays.py", clip: clip) { socket in
             try await PlayTool.spool(
                 ["play", "--ao", "null", "--vo", "null", "--idle", "--input-ipc-server=\(socket)"],
                 timeout: .seconds(70))

@@ -24,28 +24,13 @@ struct PlayFrameStepIPCIntegrationTests {
         return path
     }
 
-    /// Runs the client against the player `start` launches on a fresh socket; returns the
-    /// client's output and the player's.
-    private static func session(
-        clip: String, player start: @escaping @Sendable (String) async throws -> ToolOutput
-    ) async throws -> (client: ToolOutput, player: ToolOutput) {
-        let socket = IPCClientScripts.socketPath("fs")
-        let player = Task { try await start(socket) }
-        let client = try await ToolRunner.run(
-            try IPCClientScripts.python(), [IPCClientScripts.script("framestep.py"), socket, clip],
-            timeout: .seconds(60))
-        let output = try await player.value
-        try? FileManager.default.removeItem(atPath: socket)
-        return (client, output)
-    }
-
     @Test("A-B loop 2-5 s twice, frame-step x5 and frame-back-step x3 across a keyframe: spool as mpv")
     func sameAsMPV() async throws {
         let clip = try await Self.clip()
         guard let mpvPath = try? ToolRunner.find("mpv") else {
             throw ToolError(description: "mpv is not on PATH: run scripts/bootstrap (it installs mpv)")
         }
-        let reference = try await Self.session(clip: clip) { socket in
+        let reference = try await IPCClientScripts.session("framestep.py", clip: clip) { socket in
             try await ToolRunner.run(
                 mpvPath,
                 ["--no-config", "--idle", "--input-ipc-server=\(socket)", "--ao=null", "--vo=null", "--really-quiet"],
@@ -53,7 +38,7 @@ struct PlayFrameStepIPCIntegrationTests {
         }
         #expect(reference.client.outputText.hasSuffix("OK\n"), "against mpv: \(reference.client.outputText)")
         #expect(reference.player.status == 0, "mpv: \(reference.player.errorText)")
-        let spool = try await Self.session(clip: clip) { socket in
+        let spool = try await IPCClientScripts.session("framestep.py", clip: clip) { socket in
             try await PlayTool.spool(
                 ["play", "--ao", "null", "--vo", "null", "--idle", "--input-ipc-server=\(socket)"],
                 timeout: .seconds(70))
