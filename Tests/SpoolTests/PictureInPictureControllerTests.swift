@@ -193,9 +193,13 @@ struct PictureInPictureControllerTests {
         controller.startPictureInPicture()
         _ = await events(&iterator, through: .didStart)
 
+        let timesOutAt = clock.now.advanced(by: controller.restoreTimeout)
         controller.stopPictureInPicture()
         #expect(await iterator.next(isolation: #isolation) == .willStop)
-        await clock.waitForSleepers(atLeast: 1)
+        // The restore timer itself: the paused player's resource-release timer was parked
+        // already, so a count of one sleeper was met at once, and under ThreadSanitizer the
+        // clock moved before the restore timer started (it then never fired: a 180-s hang).
+        await clock.waitForSleeper(until: timesOutAt)
         clock.advance(by: .seconds(4))
         #expect(output.calls == [.start], "still waiting for the app")
         clock.advance(by: .seconds(1))

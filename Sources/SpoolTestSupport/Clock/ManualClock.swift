@@ -35,6 +35,7 @@ public final class ManualClock: Clock, Sendable {
         var nextID = 0
         var sleepers: [Int: Sleeper] = [:]
         var watchers: [Int: AsyncStream<Int>.Continuation] = [:]
+        var deadlineWatchers: [Int: (deadline: Instant, continuation: AsyncStream<Bool>.Continuation)] = [:]
     }
 
     // A pthread-based lock (NSCondition inside), not `Mutex`: ThreadSanitizer does not see
@@ -67,6 +68,9 @@ public final class ManualClock: Clock, Sendable {
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
                     let count = state.sleepers.count
                     for watcher in state.watchers.values { watcher.yield(count) }
+                    for watcher in state.deadlineWatchers.values where watcher.deadline == deadline {
+                        watcher.continuation.yield(true)
+                    }
                     return nil
                 }
                 if let outcome { continuation.resume(with: outcome) }
@@ -101,6 +105,21 @@ public final class ManualClock: Clock, Sendable {
         guard let step else { return false }
         advance(by: step)
         return true
+    }
+
+    /// Suspends (without sleeping) until a task is parked in `sleep` until `deadline`: a wait
+    /// for one particular timer, which a count of sleepers cannot tell from another (a paused
+    /// player's resource-release timer is parked already).
+    public func waitForSleeper(until deadline: Instant) async {
+        let (stream, continuation) = AsyncStream.makeStream(of: Bool.self, bufferingPolicy: .bufferingNewest(1))
+        let id = state.withLock { state in
+            state.nextID += 1
+            state.deadlineWatchers[state.nextID] = (deadline, continuation)
+            continuation.yield(state.sleepers.values.contains { $0.deadline == deadline })
+            return state.nextID
+        }
+        defer { _ = state.withLock { $0.deadlineWatchers.removeValue(forKey: id) } }
+        for await parked in stream where parked { return }
     }
 
     /// Suspends (without sleeping) until at least `count` tasks are parked in `sleep`.
