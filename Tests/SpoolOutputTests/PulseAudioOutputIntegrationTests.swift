@@ -1,6 +1,7 @@
 import Foundation
 import SpoolCore
 import SpoolTestSupport
+import Synchronization
 import Testing
 
 @testable import SpoolOutput
@@ -200,6 +201,35 @@ struct PulseAudioOutputIntegrationTests {
         let index = try #require(output.sinkInputIndex)
         let input = try #require(await PulseTestServer.waitForSinkInput(index: index))
         #expect(input.sink == sink.index)
+    }
+
+    /// A route chosen while the server is still opening the stream (asked for on the old
+    /// sink) moves that stream once it is open: the choice is never lost.
+    @Test func routeChosenWhileTheStreamOpensMovesIt() async throws {
+        let sinkName = try PulseTestServer.secondSinkName()
+        let output = try Self.makeOutput("route-while-opening")
+        defer { output.stop() }
+        let routed = Mutex<Result<Void, AudioOutputError>?>(nil)
+        let routeDone = DispatchSemaphore(value: 0)
+        output.updateSession(
+            { settings in
+                // Runs with the loop's lock held: the route call blocks until the session
+                // waits for the server, which is the window under test.
+                settings.streamRequested = {
+                    Thread.detachNewThread {
+                        let result = Result { () throws(AudioOutputError) in try output.route(toDevice: sinkName) }
+                        routed.withLock { $0 = result }
+                        routeDone.signal()
+                    }
+                }
+            }, open: { _ in })
+        try await runOnDedicatedThread { () throws(AudioOutputError) in try output.start(format: Self.format) }
+        #expect(await runOnDedicatedThread { routeDone.wait(timeout: .now() + 5) == .success })
+        #expect(routed.withLock { (try? $0?.get()) != nil })
+        #expect(output.currentDeviceName == sinkName)
+        let sink = try #require(await PulseTestServer.sinks().first { $0.name == sinkName })
+        let index = try #require(output.sinkInputIndex)
+        #expect(try await PulseTestServer.waitForSinkInput(index: index) { $0.sink == sink.index } != nil)
     }
 
     @Test func unknownSinkIsUnavailable() async throws {

@@ -23,6 +23,9 @@ final class PulsePlaybackSession: @unchecked Sendable {
         var sink: String?
         /// Where interruptions and route changes go.
         var eventHandler: (@Sendable (AudioSessionEvent) -> Void)?
+        /// Called (loop lock held) once a stream has been asked for and before the session waits
+        /// for the server to open it: tests use it to act inside that window.
+        var streamRequested: (@Sendable () -> Void)?
     }
 
     private let configuration: PulseAudioOutput.Configuration
@@ -34,6 +37,10 @@ final class PulsePlaybackSession: @unchecked Sendable {
     private var gain: Float?
     private var attributes: AudioSessionAttributes?
     private var sink: String?
+    /// Whether `start` is waiting for the server to open a stream (the lock is released
+    /// meanwhile, and `stream` is not yet the new one).
+    private var isOpeningStream = false
+    private let streamRequested: (@Sendable () -> Void)?
     /// Cork requests and route changes of the current stream and connection.
     private let events = PulseSessionEvents()
     /// Bytes written since the stream opened or was flushed: the latency estimate until the
@@ -48,6 +55,7 @@ final class PulsePlaybackSession: @unchecked Sendable {
         self.gain = settings.gain
         self.attributes = settings.attributes
         self.sink = settings.sink ?? configuration.sink
+        self.streamRequested = settings.streamRequested
         events.handler = settings.eventHandler
     }
 
@@ -73,6 +81,12 @@ final class PulsePlaybackSession: @unchecked Sendable {
             let context = try connectedContext(deadline: deadline)
             stream?.close()
             stream = nil
+            isOpeningStream = true
+            defer {
+                // A route request that waited for this stream may go on now.
+                isOpeningStream = false
+                mainloop.signal()
+            }
             do throws(PulseError) {
                 stream = try openStream(on: context, format: format, deadline: deadline)
                 bytesWrittenSinceFlush = 0
@@ -193,6 +207,11 @@ final class PulsePlaybackSession: @unchecked Sendable {
     /// `.unavailable` when the server refuses (no such sink); the route is then unchanged.
     func route(toSink name: String) throws(AudioOutputError) {
         try mainloop.withLock { () throws(AudioOutputError) in
+            // A stream being opened was asked for on the old sink: wait for it and move it,
+            // or the choice would be lost (the stream is not `stream` yet).
+            if isOpeningStream, let context {
+                _ = context.waitBounded(timeout: configuration.connectTimeout) { !isOpeningStream || isStopped }
+            }
             guard !isStopped else { throw .stopped }
             guard let stream, let context, let index = stream.sinkInputIndex, let handle = context.rawHandle,
                 stream.state == PA_STREAM_READY
@@ -267,6 +286,7 @@ final class PulsePlaybackSession: @unchecked Sendable {
         let initialGain = gain
         let sink = self.sink
         try stream.connect(sink: sink, targetLatency: configuration.targetLatency, gain: initialGain)
+        streamRequested?()
         let sinkName = sink.map { "sink \($0)" } ?? "the default sink"
         let ready = try context.waitBounded(timeout: deadline.remaining) { () throws(PulseError) -> Bool in
             let state = stream.state
