@@ -40,4 +40,28 @@ enum IPCClientScripts {
         try? FileManager.default.removeItem(atPath: socket)
         return (client, output)
     }
+
+    /// Runs client `script` with `clip` against `mpv --idle --input-ipc-server` (no audio or
+    /// video output): the reference the same client then checks spool against.
+    static func mpvSession(_ script: String, clip: String) async throws -> (client: ToolOutput, player: ToolOutput) {
+        guard let mpvPath = try? ToolRunner.find("mpv") else {
+            throw ToolError(description: "mpv is not on PATH: run scripts/bootstrap (it installs mpv)")
+        }
+        return try await session(script, clip: clip) { socket in
+            try await ToolRunner.run(
+                mpvPath,
+                ["--no-config", "--idle", "--input-ipc-server=\(socket)", "--ao=null", "--vo=null", "--really-quiet"],
+                timeout: .seconds(70))
+        }
+    }
+
+    /// Runs client `script` with `clip` against `spool play --idle --input-ipc-server` (no
+    /// audio or video output).
+    static func spoolSession(_ script: String, clip: String) async throws -> (client: ToolOutput, player: ToolOutput) {
+        try await session(script, clip: clip) { socket in
+            try await PlayTool.spool(
+                ["play", "--ao", "null", "--vo", "null", "--idle", "--input-ipc-server=\(socket)"],
+                timeout: .seconds(70))
+        }
+    }
 }

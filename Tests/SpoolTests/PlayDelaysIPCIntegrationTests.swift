@@ -17,21 +17,9 @@ struct PlayDelaysIPCIntegrationTests {
             "sine=frequency=440:duration=3", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
             "-y", clip,
         ])
-        guard let mpvPath = try? ToolRunner.find("mpv") else {
-            throw ToolError(description: "mpv is not on PATH: run scripts/bootstrap (it installs mpv)")
-        }
-        let reference = try await IPCClientScripts.session("delays.py", clip: clip) { socket in
-            try await ToolRunner.run(
-                mpvPath,
-                ["--no-config", "--idle", "--input-ipc-server=\(socket)", "--ao=null", "--vo=null", "--really-quiet"],
-                timeout: .seconds(70))
-        }
+        let reference = try await IPCClientScripts.mpvSession("delays.py", clip: clip)
         #expect(reference.client.outputText.hasSuffix("OK\n"), "against mpv: \(reference.client.outputText)")
-        let spool = try await IPCClientScripts.session("delays.py", clip: clip) { socket in
-            try await PlayTool.spool(
-                ["play", "--ao", "null", "--vo", "null", "--idle", "--input-ipc-server=\(socket)"],
-                timeout: .seconds(70))
-        }
+        let spool = try await IPCClientScripts.spoolSession("delays.py", clip: clip)
         #expect(
             spool.client.outputText.hasSuffix("OK\n"),
             "against spool: \(spool.client.outputText)\(spool.client.errorText)")

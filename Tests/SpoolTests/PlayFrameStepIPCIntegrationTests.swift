@@ -27,22 +27,10 @@ struct PlayFrameStepIPCIntegrationTests {
     @Test("A-B loop 2-5 s twice, frame-step x5 and frame-back-step x3 across a keyframe: spool as mpv")
     func sameAsMPV() async throws {
         let clip = try await Self.clip()
-        guard let mpvPath = try? ToolRunner.find("mpv") else {
-            throw ToolError(description: "mpv is not on PATH: run scripts/bootstrap (it installs mpv)")
-        }
-        let reference = try await IPCClientScripts.session("framestep.py", clip: clip) { socket in
-            try await ToolRunner.run(
-                mpvPath,
-                ["--no-config", "--idle", "--input-ipc-server=\(socket)", "--ao=null", "--vo=null", "--really-quiet"],
-                timeout: .seconds(70))
-        }
+        let reference = try await IPCClientScripts.mpvSession("framestep.py", clip: clip)
         #expect(reference.client.outputText.hasSuffix("OK\n"), "against mpv: \(reference.client.outputText)")
         #expect(reference.player.status == 0, "mpv: \(reference.player.errorText)")
-        let spool = try await IPCClientScripts.session("framestep.py", clip: clip) { socket in
-            try await PlayTool.spool(
-                ["play", "--ao", "null", "--vo", "null", "--idle", "--input-ipc-server=\(socket)"],
-                timeout: .seconds(70))
-        }
+        let spool = try await IPCClientScripts.spoolSession("framestep.py", clip: clip)
         #expect(
             spool.client.outputText.hasSuffix("OK\n"),
             "against spool: \(spool.client.outputText)\(spool.client.errorText)")

@@ -13,8 +13,7 @@ extension Player {
         get { storedAudioDelay }
         set {
             storedAudioDelay = newValue.isNumeric ? newValue : .zero
-            if let playback { applyDelays(to: playback) }
-            if let prerolled { applyDelays(to: prerolled.playback) }
+            applyDelaysToLoadedItems()
         }
     }
 
@@ -26,9 +25,14 @@ extension Player {
         get { storedSubtitleDelay }
         set {
             storedSubtitleDelay = newValue.isNumeric ? newValue : .zero
-            if let playback { applyDelays(to: playback) }
-            if let prerolled { applyDelays(to: prerolled.playback) }
+            applyDelaysToLoadedItems()
         }
+    }
+
+    /// Hands both delays to the current item's pipeline and the prerolled one's.
+    private func applyDelaysToLoadedItems() {
+        if let playback { applyDelays(to: playback) }
+        if let prerolled { applyDelays(to: prerolled.playback) }
     }
 
     /// Hands both delays to an item's pipeline.

@@ -25,16 +25,14 @@ public struct PlaylistLoader: Sendable {
     public func load(
         _ url: URL, importedDefinitions: [String: String]? = nil, pause: (Duration) -> Bool
     ) throws(HLSError) -> Playlist {
-        let fetched: FetchedResource
-        do {
-            fetched = try retry.fetch(ResourceRequest(url: url, maxBytes: limits.maxBytes), with: fetcher, pause: pause)
-        } catch {
-            throw .fetch(error)
-        }
-        do {
-            return try Playlist.parse(fetched.data, url: url, importedDefinitions: importedDefinitions, limits: limits)
-        } catch {
-            throw .parse(error, url)
+        try retry.loadManifest(
+            url, maxBytes: limits.maxBytes, with: fetcher, pause: pause, fetchFailed: HLSError.fetch
+        ) { (data) throws(HLSError) -> Playlist in
+            do throws(PlaylistParseError) {
+                return try Playlist.parse(data, url: url, importedDefinitions: importedDefinitions, limits: limits)
+            } catch {
+                throw .parse(error, url)
+            }
         }
     }
 

@@ -25,16 +25,14 @@ public struct MPDLoader: Sendable {
     /// Fetches and parses the MPD at `url` (`http`, `https` or `file`). `pause` waits between
     /// retries (returns `false` when cancelled).
     public func load(_ url: URL, pause: (Duration) -> Bool) throws(MPDLoadError) -> MPD {
-        let fetched: FetchedResource
-        do {
-            fetched = try retry.fetch(ResourceRequest(url: url, maxBytes: limits.maxBytes), with: fetcher, pause: pause)
-        } catch {
-            throw .fetch(error)
-        }
-        do {
-            return try MPD.parse(fetched.data, url: url, limits: limits)
-        } catch {
-            throw .parse(error, url)
+        try retry.loadManifest(
+            url, maxBytes: limits.maxBytes, with: fetcher, pause: pause, fetchFailed: MPDLoadError.fetch
+        ) { (data) throws(MPDLoadError) -> MPD in
+            do throws(MPDParseError) {
+                return try MPD.parse(data, url: url, limits: limits)
+            } catch {
+                throw .parse(error, url)
+            }
         }
     }
 }
