@@ -8,7 +8,7 @@ DEMO_CLIP := $(DEMO_DIR)/spool-demo.mp4
 
 .PHONY: all bootstrap build release lint lint-scripts format gates test test-realtime tsan-build test-tsan test-tsan-core test-tsan-output test-tsan-other test-tsan-spool test-tsan-realtime demo bench bench-core bench-hls bench-live bench-ll bench-subtitles bench-osc bench-gapless bench-http bench-compare fuzz fuzz-build fuzz-smoke clean
 .PHONY: install deb test-package docs
-.PHONY: readme-snippets test-repeat ipc-session-repeat
+.PHONY: readme-snippets test-repeat ipc-session-repeat storm
 
 all: build
 
@@ -141,6 +141,13 @@ test-repeat: bootstrap
 ipc-session-repeat: bootstrap
 	$(SWIFT) build --product spool
 	scripts/ipc-session-repeat $(N) $(LOAD)
+
+# Issue 36's storm: N seeded command sequences over a queue of three kinds of item, in
+# virtual time (not a gate of make test: it still finds open defects, listed in its suite).
+storm: bootstrap
+	$(SWIFT) build --build-tests
+	SPOOL_STORM_SEQUENCES=$(if $(filter command line,$(origin N)),$(N),1000) scripts/with-test-services \
+	  $(SWIFT) test --skip-build --filter QueueCommandStormVirtualTimeIntegrationTests
 
 # The real-time suites alone, uninstrumented, one at a time (built by `make test` before).
 test-realtime:

@@ -130,11 +130,14 @@ extension VirtualTimePlayback {
         return configuration
     }
 
-    /// An item named `name`.mp4 whose every response sends all of `bytes` at once, on `clock`.
-    static func item(_ name: String, bytes: Data, clock: AutoAdvancingEngineClock) -> PlayerItem {
+    /// An item named `name`.`fileExtension` (FFmpeg's hint) whose every response sends all of
+    /// `bytes` at once, on `clock`.
+    static func item(
+        _ name: String, bytes: Data, clock: AutoAdvancingEngineClock, fileExtension: String = "mp4"
+    ) -> PlayerItem {
         PlayerItem(
             asset: URLAsset(
-                url: URL(string: "http://127.0.0.1/\(name).mp4")!,
+                url: URL(string: "http://127.0.0.1/\(name).\(fileExtension)")!,
                 byteSourceFactory: { url in
                     EngineClockThrottledByteSource(
                         data: bytes, url: url, clock: clock,
