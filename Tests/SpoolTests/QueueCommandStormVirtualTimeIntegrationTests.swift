@@ -23,12 +23,18 @@ import Testing
 @MainActor
 @Suite(
     "A queue of three kinds in a storm of commands, virtual time (integration)",
-    .enabled(if: ProcessInfo.processInfo.environment["SPOOL_STORM_SEQUENCES"] != nil, "run by make storm"),
+    .enabled(
+        if: ProcessInfo.processInfo.environment["SPOOL_STORM_SEQUENCES"] != nil
+            || ProcessInfo.processInfo.environment["SPOOL_STORM_SEEDS"] != nil, "run by make storm"),
     .timeLimit(.minutes(60)))
 struct QueueCommandStormVirtualTimeIntegrationTests {
-    /// How many seeded sequences this run plays.
-    nonisolated static let sequences = max(
-        Int(ProcessInfo.processInfo.environment["SPOOL_STORM_SEQUENCES"] ?? "") ?? 6, 1)
+    /// The seeds this run plays: `SPOOL_STORM_SEEDS` (a comma-separated list, to replay the
+    /// ones a run reported), else 1 through `SPOOL_STORM_SEQUENCES`.
+    nonisolated static let seeds: [Int] = {
+        let environment = ProcessInfo.processInfo.environment
+        if let list = environment["SPOOL_STORM_SEEDS"] { return list.split(separator: ",").compactMap { Int($0) } }
+        return Array(1...max(Int(environment["SPOOL_STORM_SEQUENCES"] ?? "") ?? 6, 1))
+    }()
 
     /// The three kinds of item, in playlist order, and their durations in seconds.
     enum Kind: Int, CaseIterable {
@@ -118,6 +124,8 @@ struct QueueCommandStormVirtualTimeIntegrationTests {
         /// What each seek asked, by number, for the messages.
         var seekRequests: [Int: String] = [:]
         var violations: [String] = []
+        /// Each command's number, with the virtual time and the playhead when it was given.
+        var commands: [String] = []
 
         init(seed: UInt64, media: Media) {
             self.media = media
@@ -158,7 +166,9 @@ struct QueueCommandStormVirtualTimeIntegrationTests {
         func randomCommand() {
             let now = queue.currentTime()
             let duration = currentKind?.duration ?? 2
-            switch Int.random(in: 0..<12, using: &generator) {
+            let command = Int.random(in: 0..<12, using: &generator)
+            commands.append("\(command)@\(clock.now())/\(now.isNumeric ? now.seconds : -1)")
+            switch command {
             case 0: seek(to: Double.random(in: -0.5...(duration + 0.5), using: &generator), exact: true)
             case 1: seek(to: Double.random(in: -0.5...(duration + 0.5), using: &generator), exact: false)
             case 2:
@@ -188,6 +198,20 @@ struct QueueCommandStormVirtualTimeIntegrationTests {
             }
         }
 
+        /// Whether the main actor has done what the queue asked of it: the current item has
+        /// loaded, and the next one's pipeline is made (prerolled). Not whether that pipeline
+        /// stands in line for the audio device yet: an HLS item's fetches need the clock.
+        var isSettled: Bool {
+            guard let current = queue.currentItem else { return true }
+            return current.status != .unknown && (queue.items().count < 2 || queue.prerolled != nil)
+        }
+
+        /// What `isSettled` looks at, for the messages.
+        var settlement: String {
+            "current \(String(describing: queue.currentItem?.status)), \(queue.items().count) queued, "
+                + "prerolled \(queue.prerolled != nil), rate \(queue.rate)"
+        }
+
         var seeksInFlight: Bool { seeks.all.count < seeksMade }
 
         func finish() {
@@ -198,7 +222,7 @@ struct QueueCommandStormVirtualTimeIntegrationTests {
 
     @Test(
         "every seek completes once, no item ends twice or runs past its end, paused stands still",
-        arguments: 1...sequences)
+        arguments: seeds)
     func holdsEveryInvariant(seed: Int) async throws {
         let media = try await Self.media.value
         let storm = Storm(seed: UInt64(seed), media: media)
@@ -215,8 +239,8 @@ struct QueueCommandStormVirtualTimeIntegrationTests {
             let timeBefore = storm.queue.currentTime()
             // The main actor prerolls the next item on its own time: wait until it stands in
             // line, so an item's end meets a waiting next item whatever the machine's load.
-            _ = await eventually(timeout: .seconds(5)) {
-                storm.queue.items().count < 2 || storm.queue.sharedAudio?.waitingLeaseCount == 1
+            if await !eventually(timeout: .seconds(10), { storm.isSettled }) {
+                storm.commands.append("unsettled: \(storm.settlement)")
             }
             await storm.clock.run(until: instant)
             let timeAfter = storm.queue.currentTime()
@@ -237,14 +261,20 @@ struct QueueCommandStormVirtualTimeIntegrationTests {
             storm.seek(to: target!, exact: true)
         }
         storm.queue.rate = 1
-        // An item the storm just put in the queue loads on the main actor, off the virtual
-        // clock: let it get ready first, or the clock would run out with nothing playing.
-        _ = await eventually(timeout: .seconds(10)) {
-            storm.queue.currentItem.map { $0.status != .unknown } ?? true
-        }
         let remaining = storm.queue.items().compactMap { storm.kinds[$0.id]?.duration }.reduce(0, +)
         let last = storm.queue.items().last?.id
-        await storm.clock.run(until: instant + .seconds(remaining + 2))
+        // The queue's advances happen on the main actor, off the virtual clock: the clock runs
+        // in 100-ms slices, each once the main actor has settled, so an item's end meets its
+        // successor standing in line whatever the machine's load.
+        let deadline = instant + .seconds(remaining + 2)
+        var now = instant
+        while now < deadline, storm.queue.currentItem != nil {
+            if await !eventually(timeout: .seconds(10), { storm.isSettled }) {
+                storm.commands.append("unsettled at the end: \(storm.settlement)")
+            }
+            now = min(now + .milliseconds(100), deadline)
+            await storm.clock.run(until: now)
+        }
         if let last {
             #expect(
                 await storm.events.wait { $0.contains(.didPlayToEnd(itemID: last)) },
@@ -269,7 +299,11 @@ struct QueueCommandStormVirtualTimeIntegrationTests {
         var ends: [ItemID: Int] = [:]
         for case .didPlayToEnd(let id) in storm.events.elements { ends[id, default: 0] += 1 }
         #expect(ends.values.allSatisfy { $0 == 1 }, "seed \(seed): an item ended more than once: \(ends)")
-        #expect(storm.violations.isEmpty, "seed \(seed): \(storm.violations.prefix(5))")
+        #expect(
+            storm.violations.isEmpty,
+            "seed \(seed): \(storm.violations.prefix(5)); commands \(storm.commands); seeks \(storm.seekRequests)")
+        let unsettled = storm.commands.filter { $0.hasPrefix("unsettled") }
+        #expect(unsettled.isEmpty, "seed \(seed): the main actor did not settle within 10 s: \(unsettled)")
     }
 }
 
