@@ -16,10 +16,11 @@ import Testing
 /// the playhead never passes its item's end; a paused player's playhead stands still; after
 /// the storm the queue plays every item left to its end.
 ///
-/// Runs only under `make storm` (`SPOOL_STORM_SEQUENCES` seeds, 1,000 by default), not in
-/// `make test`: it still finds open defects (issue 36's note lists them: a queue whose last
-/// item never ends once the storm has replaced and advanced it, a playhead up to 0.17 s past
-/// its item's end), and a suite that fails is not a gate.
+/// Runs only under `make storm` (`SPOOL_STORM_SEQUENCES` seeds, 1,000 by default; or the
+/// seeds `SPOOL_STORM_SEEDS` lists), not in `make test`: it still finds open defects (issue
+/// 36's note lists them: a playhead that runs past its item's end, up to 3.2 s of a 2-s item
+/// at rate 2 after a seek that followed its end; a final exact seek completing `false`), and a
+/// suite that fails is not a gate.
 @MainActor
 @Suite(
     "A queue of three kinds in a storm of commands, virtual time (integration)",
