@@ -34,4 +34,32 @@ struct SeekPastTheEndVirtualTimeIntegrationTests {
         #expect(await playback.playedToEnd(), "no end: \(playback.events.elements)")
         #expect(await eventually(timeout: .seconds(5)) { outcome != nil })
     }
+
+    @Test("after the end, an exact seek to 1.75 s at rate 2 plays to the end again and stops there")
+    func seekAfterTheEnd() async throws {
+        let path = try PlayTool.scratchPath("seek-after-end.m4a")
+        _ = try await PlayTool.ffmpeg([
+            "-y", "-f", "lavfi", "-i", "sine=frequency=330:sample_rate=48000", "-t", "2", "-c:a", "aac", path,
+        ])
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let playback = VirtualTimePlayback(
+            bytes: bytes, fileName: "seek-after-end.m4a",
+            throttle: ScriptedResponse.Throttle(chunkSize: bytes.count, delay: .zero), audio: true)
+        defer { playback.finish() }
+        await playback.run(until: .seconds(3))
+        #expect(await playback.playedToEnd(), "no end: \(playback.events.elements)")
+        let end = playback.player.currentTime()
+        playback.player.rate = 2
+        var outcome: Bool?
+        playback.player.seek(
+            to: MediaTime(seconds: 1.75, preferredTimescale: 1000), toleranceBefore: .zero, toleranceAfter: .zero
+        ) { outcome = $0 }
+        await playback.run(until: .seconds(4))
+        #expect(await eventually(timeout: .seconds(5)) { outcome != nil })
+        #expect(outcome == true)
+        #expect(
+            playback.player.currentTime() <= end, "read \(playback.player.currentTime().seconds) s of \(end.seconds)")
+        let ends = playback.events.elements.filter { $0 == .didPlayToEnd(itemID: playback.item.id) }.count
+        #expect(ends == 2, "\(playback.events.elements)")
+    }
 }
