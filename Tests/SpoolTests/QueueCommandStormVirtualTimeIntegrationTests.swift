@@ -17,10 +17,9 @@ import Testing
 /// the storm the queue plays every item left to its end.
 ///
 /// Runs only under `make storm` (`SPOOL_STORM_SEQUENCES` seeds, 1,000 by default; or the
-/// seeds `SPOOL_STORM_SEEDS` lists), not in `make test`: it still finds open defects (issue
-/// 36's note lists them: a playhead that runs past its item's end, up to 3.2 s of a 2-s item
-/// at rate 2 after a seek that followed its end; a final exact seek completing `false`), and a
-/// suite that fails is not a gate.
+/// seeds `SPOOL_STORM_SEEDS` lists), not in `make test`: it still finds an open defect (issue
+/// 36's note: an exact seek near the end of a gapless queue's item completes `false` once the
+/// next item holds the audio device, 6 seeds of 100), and a suite that fails is not a gate.
 @MainActor
 @Suite(
     "A queue of three kinds in a storm of commands, virtual time (integration)",

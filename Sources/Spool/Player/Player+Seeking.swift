@@ -29,9 +29,6 @@ extension Player {
             completionHandler(false)
             return
         }
-        // As AVPlayer: a target past the end of an item of known duration is its end (the
-        // playhead must never read past it, even while the seek is in flight).
-        let time = item.duration.isNumeric && time > item.duration ? item.duration : time
         // Interstitials: X-RESTRICT=SKIP refuses, a seek past a break plays or skips it.
         if let scheduler = interstitialScheduler,
             scheduler.interceptsSeek(

@@ -60,6 +60,9 @@ struct PipelineControlState: Sendable {
     /// to the duration. `nil` until the source is open: requests made before then are in item
     /// time and are moved when it is set (`settleTimelineOrigin`).
     var timelineOrigin: MediaTime?
+    /// The item's duration (on its timeline) once the source is open and says it; `nil`
+    /// before and for live streams. The reported playhead never passes it.
+    var itemDuration: MediaTime?
     /// The seek that started the current generation (nil for the initial one); on the
     /// stream's timestamps once `timelineOrigin` is set.
     var seek: SeekRequest?

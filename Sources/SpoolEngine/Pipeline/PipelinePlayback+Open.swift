@@ -13,7 +13,10 @@ extension PipelinePlayback {
     func openAndRun(startedAt: Duration, tracks: [AssetTrack], container: OpenedContainer?) {
         guard let source = openPacketSource(tracks: tracks, container: container) else { return }
         let origin = source.timelineOrigin
-        control.update { $0.settleTimelineOrigin(origin) }
+        control.update {
+            $0.settleTimelineOrigin(origin)
+            $0.itemDuration = source.duration.isNumeric && source.duration > .zero ? source.duration : nil
+        }
         settleEndTime(of: source)
         guard let subtitles = prepareSubtitles(mediaStart: source.startTime) else { return }
 

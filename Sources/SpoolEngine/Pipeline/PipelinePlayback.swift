@@ -284,18 +284,21 @@ package final class PipelinePlayback: ItemPlayback {
     /// start), never behind what was reported before (`ReportedPlayhead`). Until a seek's
     /// first frame (or first audio, without video) is out, no further than the seek's target:
     /// the clock runs from the target as soon as the seek begins, but nothing has played
-    /// past it, and a pause then must not report a time the picture never reached.
+    /// past it, and a pause then must not report a time the picture never reached. Never past
+    /// the item's duration, when known: a seek beyond the end, or the clock running on until
+    /// both streams have reported their end, must not read a time the item does not have.
     package func currentTime() -> MediaTime {
-        let (stretch, origin, heldAt) = control.withLock {
+        let (stretch, origin, heldAt, duration) = control.withLock {
             (
                 ReportedPlayhead.Stretch.of(
                     generation: $0.generation, started: $0.generationStarted, beganWithASeek: $0.seek != nil),
-                $0.timelineOrigin, $0.generationStarted ? nil : $0.seek?.target
+                $0.timelineOrigin, $0.generationStarted ? nil : $0.seek?.target, $0.itemDuration
             )
         }
         var time = clock.mediaTimeNow
         if let heldAt, heldAt.isNumeric, time.isNumeric, time > heldAt { time = heldAt }
-        let playhead = time.isNumeric ? time - (origin ?? .zero) : .zero
+        var playhead = time.isNumeric ? time - (origin ?? .zero) : .zero
+        if let duration, playhead > duration { playhead = duration }
         return reportedTime.withLock { $0.report(playhead, in: stretch) }
     }
 
