@@ -11,6 +11,9 @@ final class AudioLoop {
     private var decoder: AudioDecoder
     private var converter: AudioConverter
     private var tempo: AudioTempoFilter?
+    /// The user's filters (`--af`), made for the converter's format on the first buffer.
+    private let filterChain: String?
+    private var filters: AudioFilterChain?
     /// The last non-zero rate: writes made while pausing keep the rate they were decoded for.
     private var playbackRate: Double = 1
     private let output: any AudioOutput
@@ -36,9 +39,10 @@ final class AudioLoop {
     init(
         decoder: AudioDecoder, output: any AudioOutput, control: PipelineControl,
         packets: BoundedBlockingQueue<PacketItem>, clock: PlaybackClock, statistics: PipelineStatistics,
-        events: PipelineEvents, itemName: String
+        events: PipelineEvents, itemName: String, filterChain: String? = nil
     ) {
         self.decoder = decoder
+        self.filterChain = filterChain
         let shared = (output as? AudioOutputLease)?.currentFormat
         self.converter = AudioConverter(outputFormat: shared ?? Self.outputFormat(for: decoder.stream))
         self.output = output
@@ -89,6 +93,7 @@ final class AudioLoop {
                 decoder.flush()
                 converter.reset()
                 try? tempo?.flush()
+                filters?.flush()
                 output.flush()
                 generation = itemGeneration
                 firstOfGeneration = true
@@ -111,6 +116,7 @@ final class AudioLoop {
                     // new track plays from the end of what was written.
                     decoder = try AudioDecoder(stream: stream)
                     converter.reset()
+                    filters?.flush()
                     if writtenEnd.isNumeric { trimBefore = writtenEnd }
                 case .releaseResources:
                     decoder.flush()
@@ -119,6 +125,7 @@ final class AudioLoop {
                     try sendEndOfStreamSkippingDamage()
                     try receiveAll(generation: generation, first: &firstOfGeneration, trimBefore: &trimBefore)
                     decoder.flush()
+                    if let tail = try filters?.drain() { try write(tail, generation: generation) }
                     try finishWriting(generation: generation)
                     if case .failure(let failure) = item.content {
                         events.streamEnded(
@@ -240,12 +247,23 @@ final class AudioLoop {
                 buffer = trimmed
                 trimBefore = nil
             }
-            try write(buffer, generation: generation)
+            if let filtered = try filtered(buffer) { try write(filtered, generation: generation) }
             if first {
                 first = false
                 events.generationStarted(generation, by: .audio, at: buffer.presentationTime)
             }
         }
+    }
+
+    /// `buffer` through the user's filters: itself without a chain; what the chain has ready
+    /// (`nil` while it fills up) with one. Its output keeps the input's timeline, so the
+    /// clock anchored on it stays on the picture however long the chain holds samples.
+    private func filtered(_ buffer: PCMBuffer) throws(FFmpegError) -> PCMBuffer? {
+        guard let filterChain else { return buffer }
+        if let filters, filters.format == buffer.format { return try filters.process(buffer) }
+        let chain = try AudioFilterChain(chain: filterChain, format: buffer.format)
+        filters = chain
+        return try chain.process(buffer)
     }
 
     private func write(_ buffer: PCMBuffer, generation: Int) throws {
