@@ -11,8 +11,8 @@ final class AudioLoop {
     private var decoder: AudioDecoder
     private var converter: AudioConverter
     private var tempo: AudioTempoFilter?
-    /// The user's filters (`--af`), made for the converter's format on the first buffer.
-    private let filterChain: String?
+    /// The user's filters (`--af`, `PipelineControlState.audioFilterChain`), made for the
+    /// converter's format on the first buffer and remade when the chain changes.
     private var filters: AudioFilterChain?
     /// The last non-zero rate: writes made while pausing keep the rate they were decoded for.
     private var playbackRate: Double = 1
@@ -39,10 +39,9 @@ final class AudioLoop {
     init(
         decoder: AudioDecoder, output: any AudioOutput, control: PipelineControl,
         packets: BoundedBlockingQueue<PacketItem>, clock: PlaybackClock, statistics: PipelineStatistics,
-        events: PipelineEvents, itemName: String, filterChain: String? = nil
+        events: PipelineEvents, itemName: String
     ) {
         self.decoder = decoder
-        self.filterChain = filterChain
         let shared = (output as? AudioOutputLease)?.currentFormat
         self.converter = AudioConverter(outputFormat: shared ?? Self.outputFormat(for: decoder.stream))
         self.output = output
@@ -247,7 +246,7 @@ final class AudioLoop {
                 buffer = trimmed
                 trimBefore = nil
             }
-            if let filtered = try filtered(buffer) { try write(filtered, generation: generation) }
+            for piece in try filtered(buffer) { try write(piece, generation: generation) }
             if first {
                 first = false
                 events.generationStarted(generation, by: .audio, at: buffer.presentationTime)
@@ -256,14 +255,20 @@ final class AudioLoop {
     }
 
     /// `buffer` through the user's filters: itself without a chain; what the chain has ready
-    /// (`nil` while it fills up) with one. Its output keeps the input's timeline, so the
-    /// clock anchored on it stays on the picture however long the chain holds samples.
-    private func filtered(_ buffer: PCMBuffer) throws(FFmpegError) -> PCMBuffer? {
-        guard let filterChain else { return buffer }
-        if let filters, filters.format == buffer.format { return try filters.process(buffer) }
-        let chain = try AudioFilterChain(chain: filterChain, format: buffer.format)
-        filters = chain
-        return try chain.process(buffer)
+    /// (nothing while it fills up) with one. Its output keeps the input's timeline, so the
+    /// clock anchored on it stays on the picture however long the chain holds samples. When
+    /// the chain changed (the IPC's `af`), the old one's tail comes first.
+    private func filtered(_ buffer: PCMBuffer) throws(FFmpegError) -> [PCMBuffer] {
+        let wanted = control.withLock { $0.audioFilterChain }
+        var pieces: [PCMBuffer] = []
+        if let current = filters, current.chain != wanted || current.format != buffer.format {
+            if let tail = try current.drain() { pieces.append(tail) }
+            filters = nil
+        }
+        guard let wanted else { return pieces + [buffer] }
+        if filters == nil { filters = try AudioFilterChain(chain: wanted, format: buffer.format) }
+        if let output = try filters?.process(buffer) { pieces.append(output) }
+        return pieces
     }
 
     private func write(_ buffer: PCMBuffer, generation: Int) throws {

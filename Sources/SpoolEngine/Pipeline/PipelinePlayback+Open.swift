@@ -73,8 +73,6 @@ extension PipelinePlayback {
         let itemName = itemName
         let isUntimed = configuration.isUntimed
         let decoderThreads = configuration.decoderThreads
-        let audioFilterChain = configuration.audioFilterChain
-        let videoFilterChain = configuration.videoFilterChain
         if let videoStream, let videoPackets, let frames, let videoOutput = configuration.videoOutput {
             workers.append(
                 (
@@ -83,7 +81,7 @@ extension PipelinePlayback {
                         do {
                             let decoder = try VideoDecoder(stream: videoStream, threadCount: decoderThreads)
                             VideoDecodeLoop(
-                                decoder: decoder, threadCount: decoderThreads, filterChain: videoFilterChain,
+                                decoder: decoder, threadCount: decoderThreads,
                                 acceptedFormats: videoOutput.acceptedPixelFormats, control: control,
                                 packets: videoPackets, frames: frames, statistics: counters, clock: clock,
                                 tracksKeyframes: videoOutput is any VisibilityReportingVideoOutput, itemName: itemName
@@ -116,8 +114,7 @@ extension PipelinePlayback {
                             let decoder = try AudioDecoder(stream: audioStream)
                             AudioLoop(
                                 decoder: decoder, output: audioOutput, control: control, packets: audioPackets,
-                                clock: clock, statistics: counters, events: events, itemName: itemName,
-                                filterChain: audioFilterChain
+                                clock: clock, statistics: counters, events: events, itemName: itemName
                             ).run()
                         } catch {
                             events.fail(

@@ -9,8 +9,8 @@ final class VideoDecodeLoop {
     var decoder: VideoDecoder
     private let threadCount: Int
     private var converter: PixelConverter?
-    /// The user's filters (`--vf`), made on the first frame; see `filtered(_:)`.
-    private let filterChain: String?
+    /// The user's filters (`--vf`, `PipelineControlState.videoFilterChain`), made on the first
+    /// frame and remade when the chain changes; see `filtered(_:)`.
     private var filters: VideoFilterChain?
     private let acceptedFormats: Set<PixelFormat>?
     let control: PipelineControl
@@ -36,7 +36,7 @@ final class VideoDecodeLoop {
     private var lastBeforeCutoff: DecodedVideoFrame?
 
     init(
-        decoder: VideoDecoder, threadCount: Int, filterChain: String? = nil, acceptedFormats: Set<PixelFormat>?,
+        decoder: VideoDecoder, threadCount: Int, acceptedFormats: Set<PixelFormat>?,
         control: PipelineControl,
         packets: BoundedBlockingQueue<PacketItem>, frames: BoundedBlockingQueue<FrameItem>,
         statistics: PipelineStatistics, clock: PlaybackClock, tracksKeyframes: Bool, itemName: String
@@ -45,7 +45,6 @@ final class VideoDecodeLoop {
         self.tracksKeyframes = tracksKeyframes
         self.decoder = decoder
         self.threadCount = threadCount
-        self.filterChain = filterChain
         self.acceptedFormats = acceptedFormats
         self.control = control
         self.packets = packets
@@ -189,13 +188,19 @@ final class VideoDecodeLoop {
     }
 
     /// `frame` through the user's filters: itself without a chain; what the chain lets out
-    /// (none, one or several) with one.
+    /// (none, one or several) with one. When the chain changed (the IPC's `vf`), the frames
+    /// the old one still held come first.
     private func filtered(_ frame: DecodedVideoFrame) throws(FFmpegError) -> [DecodedVideoFrame] {
-        guard let filterChain else { return [frame] }
-        if let filters { return try filters.process(frame) }
-        let chain = try VideoFilterChain(chain: filterChain, timeBase: decoder.stream.timeBase)
-        filters = chain
-        return try chain.process(frame)
+        let wanted = control.withLock { $0.videoFilterChain }
+        var frames: [DecodedVideoFrame] = []
+        if let current = filters, current.chain != wanted {
+            frames = try current.drain()
+            filters = nil
+        }
+        guard let wanted else { return frames + [frame] }
+        if filters == nil { filters = try VideoFilterChain(chain: wanted, timeBase: decoder.stream.timeBase) }
+        guard let chain = filters else { return frames }
+        return try frames + chain.process(frame)
     }
 
     /// The stream ended with every frame before the seek's cutoff: the target lies at or past
