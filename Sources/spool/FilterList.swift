@@ -40,11 +40,6 @@ enum FilterList {
         return entries
     }
 
-    /// The libavfilter chain of `entries` in order, or `nil` for none.
-    static func chain(_ entries: [FilterEntry]) -> String? {
-        entries.isEmpty ? nil : entries.map(\.graph).joined(separator: ",")
-    }
-
     /// `text` cut at the commas outside square brackets.
     private static func split(_ text: String, for flag: String) throws(PlayOptions.UsageError) -> [String] {
         var pieces: [String] = []

@@ -55,7 +55,7 @@ extension PlayOptions {
         case "idle": idles = isOn
         case "pause": startsPaused = isOn
         case "strict": failsOnEarlyEnd = isOn
-        case "audio-normalize": normalizesAudio = isOn
+        case "audio-normalize": filters.normalizesAudio = isOn
         default: preconditionFailure("flag \(name) is listed in flagNames but not handled")
         }
     }
@@ -112,9 +112,9 @@ extension PlayOptions {
         case "ab-loop-count": abLoopCount = try Self.loopCount(value, for: flag)
         case "audio-delay": audioDelay = try Self.delay(value, for: flag)
         case "sub-delay": subtitleDelay = try Self.delay(value, for: flag)
-        case "af": audioFilters = try FilterList.parse(value, for: flag)
-        case "vf": videoFilters = try FilterList.parse(value, for: flag)
-        case "deinterlace": deinterlace = try Deinterlace.parse(value, for: flag)
+        case "af": filters.audio = try FilterList.parse(value, for: flag)
+        case "vf": filters.video = try FilterList.parse(value, for: flag)
+        case "deinterlace": filters.deinterlace = try FilterSettings.Deinterlace.parse(value, for: flag)
         case "mpris-name":
             guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
             else { throw UsageError(description: "--mpris-name: '\(value)' must be letters, digits or _") }

@@ -47,14 +47,8 @@ struct PlayOptions: Equatable {
     var audioDelay: Double = 0
     /// Seconds subtitles are shown after their stated times (`--sub-delay`, mpv's).
     var subtitleDelay: Double = 0
-    /// The user's audio filters (`--af`, mpv's syntax), in order.
-    var audioFilters: [FilterEntry] = []
-    /// The user's video filters (`--vf`), in order, after the deinterlacer.
-    var videoFilters: [FilterEntry] = []
-    /// `--deinterlace=auto|yes|no` (mpv's; default no).
-    var deinterlace: Deinterlace = .no
-    /// `--audio-normalize`: the loudness preset after the user's audio filters.
-    var normalizesAudio = false
+    /// `--af`, `--vf`, `--deinterlace` and `--audio-normalize`.
+    var filters = FilterSettings()
     var eventsPath: String?
     var printsStatistics = false
     var publishesMPRIS = true
