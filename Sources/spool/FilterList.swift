@@ -41,7 +41,7 @@ enum FilterList {
     }
 
     /// `text` cut at the commas outside square brackets.
-    private static func split(_ text: String, for flag: String) throws(PlayOptions.UsageError) -> [String] {
+    static func split(_ text: String, for flag: String) throws(PlayOptions.UsageError) -> [String] {
         var pieces: [String] = []
         var current = ""
         var depth = 0

@@ -39,20 +39,28 @@ enum IPCFilterProperties {
         _ name: String, operation: String, list: String, in state: IPCPlayerState
     ) -> Result<IPCAction, IPCError> {
         var filters = state.filters
-        let given: [FilterEntry]
+        guard list.count <= FilterList.maxLength else { return .failure(.commandFailed) }
+        var entries = name == "af" ? filters.audio : filters.video
         do {
-            given = try FilterList.parse(list, for: name)
+            if operation == "remove" {
+                // mpv's remove takes a bare `@label` too, besides entries as written.
+                let pieces = list.isEmpty ? [] : try FilterList.split(list, for: name)
+                guard pieces.count <= FilterList.maxEntries else { return .failure(.commandFailed) }
+                let labels = pieces.filter { $0.hasPrefix("@") && !$0.contains(":") }.map { String($0.dropFirst()) }
+                var given: [FilterEntry] = []
+                for piece in pieces where !labels.contains(String(piece.dropFirst())) {
+                    given += try FilterList.parse(piece, for: name)
+                }
+                entries.removeAll { entry in
+                    entry.label.map(labels.contains) == true
+                        || given.contains { ($0.label != nil && $0.label == entry.label) || $0.text == entry.text }
+                }
+            } else {
+                let given = try FilterList.parse(list, for: name)
+                entries = operation == "add" ? entries + given : given
+            }
         } catch {
             return .failure(.commandFailed)
-        }
-        var entries = name == "af" ? filters.audio : filters.video
-        switch operation {
-        case "add": entries += given
-        case "remove":
-            entries.removeAll { entry in
-                given.contains { ($0.label != nil && $0.label == entry.label) || $0.text == entry.text }
-            }
-        default: entries = given
         }
         guard entries.count <= FilterList.maxEntries else { return .failure(.commandFailed) }
         if name == "af" { filters.audio = entries } else { filters.video = entries }
