@@ -50,6 +50,9 @@ struct IPCFilterTests {
         #expect(Self.lastSettings(control)?.audioChain == "loudnorm=I=-16")
         #expect(send(#"{"command":["af","remove","lavfi=[loudnorm=I=-16]"]}"#, to: control) == #"{"error":"success"}"#)
         #expect(Self.lastSettings(control)?.audioChain == "volume=0.5")
+        // A bare @label, as mpv takes it.
+        #expect(send(#"{"command":["af","remove","@quiet"]}"#, to: control) == #"{"error":"success"}"#)
+        #expect(Self.lastSettings(control)?.audioChain == "loudnorm=I=-16")
         #expect(send(#"{"command":["af","clr"]}"#, to: control) == #"{"error":"success"}"#)
         #expect(Self.lastSettings(control)?.audioChain == nil)
         // The deinterlacer and the normalizer stay with the lists the commands change.
