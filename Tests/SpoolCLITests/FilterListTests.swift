@@ -109,3 +109,45 @@ struct FilterListTests {
         #expect(try problem(["--vf=lavfi=[select='eq(n\\,0)+eq(n, 1)']"]) == nil)
     }
 }
+
+/// Untrusted text: seeded random lists of the characters the syntax cares about never trap the
+/// parser, and whatever it accepts libavfilter's check answers for (never a crash either).
+@Suite("spool play: --af/--vf lists of random text")
+struct FilterListRandomTextTests {
+    /// SplitMix64: the same seed gives the same texts.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("2000 random lists: parsed or refused with a message; the accepted ones checked")
+    func randomLists() {
+        var random = SeededGenerator(state: 34)
+        let pieces = [
+            "[", "]", ",", ";", "=", ":", "@", "'", "\\", "lavfi", "lavfi-", "hflip", "volume", "anull", "null",
+            "split", "x", "0.5", "-", " ", "\u{0}", "\u{1b}", "é", "%", "[a]", "loudnorm",
+        ]
+        var accepted = 0
+        for _ in 0..<2000 {
+            let count = Int.random(in: 0...12, using: &random)
+            let text = (0..<count).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+            do {
+                let entries = try FilterList.parse(text, for: "--vf")
+                accepted += 1
+                var settings = FilterSettings()
+                settings.video = entries
+                settings.audio = entries
+                _ = try? settings.check()
+            } catch {
+                #expect(error.description.hasPrefix("--vf: "), "\(text): \(error)")
+            }
+        }
+        #expect(accepted > 100)
+    }
+}
