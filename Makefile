@@ -97,6 +97,8 @@ REALTIME_SUITES := $(REALTIME_SUITES)|PlayerView[A-Za-z]*IntegrationTests
 REALTIME_SUITES := $(REALTIME_SUITES)|AudioDeviceCLIIntegrationTests
 # Next must reach spool within the 6 s before its first item's 404.
 REALTIME_SUITES := $(REALTIME_SUITES)|PlayNextWhileLoadingIntegrationTests
+# spool renderers must list gmediarender within 4 s, across a veth pair (decision 0068).
+REALTIME_SUITES := $(REALTIME_SUITES)|RenderersCommandIntegrationTests
 
 # Tests at once in the main pass: unbounded, ~1,100 started on two cores and outran hang guards.
 MAIN_PASS_WIDTH := 8
