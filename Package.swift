@@ -1,7 +1,8 @@
 // swift-tools-version:6.2
 // Spool: a media playback framework and player for Linux.
 // Dependencies point one way: spool → SpoolUI → Spool → SpoolEngine → {SpoolHLS, SpoolMedia,
-// SpoolNetwork} → SpoolCore, and Spool → {SpoolOutput, SpoolDesktop, SpoolPersistence} → SpoolCore.
+// SpoolNetwork} → SpoolCore, Spool → {SpoolOutput, SpoolDesktop, SpoolPersistence} → SpoolCore, and
+// spool → SpoolCast → SpoolNetwork.
 // Only the wrapper targets import a C module.
 import PackageDescription
 
