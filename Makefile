@@ -120,7 +120,7 @@ TSAN_SKIPPED_SUITES := SeekTableVirtualTimeIntegrationTests
 # CPU-time linearity bounds (10 s for about 1 s of parsing) that TSan's slowdown would decide;
 # the MPD parser itself runs under TSan in MPDParserTests and MPDHostileTests (D0062).
 TSAN_SKIPPED_SUITES := $(TSAN_SKIPPED_SUITES)|MPDParsePerformanceTests
-TSAN_OTHER_TARGETS := SpoolHLSTests|SpoolMediaTests|SpoolPersistenceTests|SpoolTestSupportTests|SpoolDesktopTests|SpoolCLITests|SpoolUITests
+TSAN_OTHER_TARGETS := SpoolHLSTests|SpoolCastTests|SpoolMediaTests|SpoolPersistenceTests|SpoolTestSupportTests|SpoolDesktopTests|SpoolCLITests|SpoolUITests
 # Hang guards scaled 3x: with TSan on two busy cores an item took over 20 s to start. At most
 # MAIN_PASS_WIDTH tests at once, as in the main pass: unbounded, the seek table's 140 cells
 # starved the command storms past their 3-minute limits (D0055).

@@ -41,6 +41,7 @@ struct RendererDiscoveryTests {
 
     @Test func searchesAtOnceAndOnceMoreASecondLater() async throws {
         let harness = try await Harness()
+        try harness.discovery.start()  // A second start does nothing: two searches in all.
         var sent = harness.channel.sent.makeAsyncIterator()
         let first = try #require(await sent.next(isolation: #isolation))
         #expect(String(decoding: first, as: UTF8.self).hasPrefix("M-SEARCH * HTTP/1.1\r\n"))

@@ -32,6 +32,7 @@ public final class RendererDiscovery: Sendable {
         var timer: (deadline: Duration, task: Task<Void, Never>)?
         var tasks: [Int: Task<Void, Never>] = [:]
         var nextTask = 0
+        var started = false
         var stopped = false
     }
 
@@ -80,7 +81,13 @@ public final class RendererDiscovery: Sendable {
 
     /// Opens the channel and searches now and once more a second later; throws when the
     /// channel cannot be opened or the first search cannot be sent (no usable interface).
+    /// Only the first call does anything, and none after `stop()`.
     public func start() throws(RendererDiscoveryError) {
+        let first = state.withLock { state in
+            defer { state.started = true }
+            return !state.started && !state.stopped
+        }
+        guard first else { return }
         try channel.open { [weak self] datagram, source in self?.receive(datagram, from: source) }
         try channel.send(SSDPSearch.datagram())
         let start = timeline.now
