@@ -49,6 +49,25 @@ struct RenderersCommandIntegrationTests {
         }
     }
 
+    /// A daemon that bound UDP 1900 without SO_REUSEADDR (here a python socket, held while
+    /// spool runs as its child) keeps NOTIFY from us; the answers to our searches still come.
+    @Test func anotherProgramHoldingPort1900ExclusivelyDoesNotStopTheSearch() async throws {
+        try await NetworkNamespacePair.with { pair in
+            try await pair.routeMulticast()
+            let renderer = try await GMediaRenderer.start(named: "Spool Test TV", in: pair)
+            defer { renderer.stop() }
+            let holder = """
+                import socket, subprocess, sys
+                held = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+                held.bind(("0.0.0.0", 1900))
+                sys.exit(subprocess.run(sys.argv[1:]).returncode)
+                """
+            let output = try await pair.run(
+                inClient: "python3", ["-c", holder, try ToolRunner.builtProduct("spool").path, "renderers"])
+            #expect(output.hasPrefix("Spool Test TV\t\(renderer.udn)\thttp://\(pair.serverAddress):"), "\(output)")
+        }
+    }
+
     @Test func withoutAMulticastInterfaceItSaysSo() async throws {
         try await NetworkNamespacePair.with { pair in
             try await pair.setClientLink(up: false)

@@ -9,7 +9,8 @@ import SpoolCore
 /// - Two sockets: one bound to the group's port with `SO_REUSEADDR` (so another SSDP listener
 ///   on the machine does not lock us out), joined to the group on every interface that is up,
 ///   multicast-capable, IPv4-addressed and not loopback — it hears NOTIFY; and one on an
-///   ephemeral port that sends searches and hears their unicast answers.
+///   ephemeral port that sends searches and hears their unicast answers. When the group's port
+///   is held exclusively by another program, the first is left out (`hearsAnnouncements`).
 /// - `send(_:)` goes out once per such interface (`IP_MULTICAST_IF`), with TTL 2 (UPnP 1.1's
 ///   default); interfaces that appeared since the last send are joined first, so a link that
 ///   comes up while running is searched and heard.
@@ -37,6 +38,9 @@ public final class MulticastDatagramSocket: Sendable {
     private let group: in_addr
     private let port: UInt16
     private let listenFD: Int32
+    /// Whether the group's port could be bound, so NOTIFY alive and byebye are heard; when
+    /// another program holds it exclusively, only answers to our searches arrive.
+    public let hearsAnnouncements: Bool
     private let sendFD: Int32
     private let wakeRead: Int32
     private let wakeWrite: Int32
@@ -61,11 +65,7 @@ public final class MulticastDatagramSocket: Sendable {
             for fd in [listen, send] + pipeFDs where fd >= 0 { Glibc.close(fd) }
             throw failure
         }
-        (listenFD, sendFD, wakeRead, wakeWrite) = (listen, send, pipeFDs[0], pipeFDs[1])
         do {
-            var one: Int32 = 1
-            setsockopt(listen, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-            try Self.bind(listen, port: port)
             try Self.bind(send, port: 0)
             var ttl: UInt8 = 2
             setsockopt(send, Int32(IPPROTO_IP), IP_MULTICAST_TTL, &ttl, 1)
@@ -73,6 +73,17 @@ public final class MulticastDatagramSocket: Sendable {
             for fd in [listen, send, pipeFDs[0], pipeFDs[1]] { Glibc.close(fd) }
             throw error
         }
+        var one: Int32 = 1
+        setsockopt(listen, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        // The group's port held by a daemon that did not set SO_REUSEADDR: search answers still
+        // come to the search socket, only NOTIFY goes unheard, so discovery goes on without it.
+        if (try? Self.bind(listen, port: port)) == nil {
+            Glibc.close(listen)
+            (listenFD, hearsAnnouncements) = (-1, false)
+        } else {
+            (listenFD, hearsAnnouncements) = (listen, true)
+        }
+        (sendFD, wakeRead, wakeWrite) = (send, pipeFDs[0], pipeFDs[1])
         joinNewInterfaces()
         SpoolThread.start("spool-ssdp") { [self] in run(receive) }
     }
@@ -146,7 +157,7 @@ public final class MulticastDatagramSocket: Sendable {
     @discardableResult
     private func joinNewInterfaces() -> [Interface] {
         let interfaces = Self.interfaces()
-        for interface in interfaces {
+        for interface in interfaces where listenFD >= 0 {
             var address = in_addr()
             inet_pton(AF_INET, interface.address, &address)
             let isNew = state.withLock { $0.joined.insert(address.s_addr).inserted }
@@ -166,7 +177,7 @@ public final class MulticastDatagramSocket: Sendable {
 
     /// The thread: hands every datagram of either socket to `receive` until woken by `close()`.
     private func run(_ receive: @Sendable (Data, String) -> Void) {
-        defer { for fd in [listenFD, sendFD, wakeRead, wakeWrite] { Glibc.close(fd) } }
+        defer { for fd in [listenFD, sendFD, wakeRead, wakeWrite] where fd >= 0 { Glibc.close(fd) } }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var fds = [listenFD, sendFD, wakeRead].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while true {
