@@ -168,6 +168,9 @@ TSAN_REALTIME_SKIPPED := PausedResourceReleaseIntegrationTests
 # Every frame of 2.5 Mb/s H.264 decoded and shown on time in real time: under TSan's slowdown
 # frames were late (the frame list differed); its requests and stalls are checked uninstrumented.
 TSAN_REALTIME_SKIPPED := $(TSAN_REALTIME_SKIPPED)|FragmentedMP4RequestsIntegrationTests
+# The instrumented spool's start-up alone pushed `spool renderers` past its 4-s bound (4.21 s);
+# the bound is checked uninstrumented, the rest of the suite runs under TSan.
+TSAN_REALTIME_SKIPPED := $(TSAN_REALTIME_SKIPPED)|RenderersCommandIntegrationTests/listsGmediarenderWithinFourSeconds
 test-tsan-realtime: tsan-build
 	$(TSAN) --skip-build --no-parallel --filter '$(REALTIME_SUITES)|$(TSAN_TIMING_SUITES)' --skip '$(TSAN_REALTIME_SKIPPED)'
 
