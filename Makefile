@@ -99,6 +99,8 @@ REALTIME_SUITES := $(REALTIME_SUITES)|PlayerView[A-Za-z]*IntegrationTests
 REALTIME_SUITES := $(REALTIME_SUITES)|AudioDeviceCLIIntegrationTests
 # Next must reach spool within the 6 s before its first item's 404.
 REALTIME_SUITES := $(REALTIME_SUITES)|PlayNextWhileLoadingIntegrationTests
+# spool renderers must list gmediarender within 4 s, across a veth pair (decision 0068).
+REALTIME_SUITES := $(REALTIME_SUITES)|RenderersCommandIntegrationTests
 
 # Tests at once in the main pass: unbounded, ~1,100 started on two cores and outran hang guards.
 MAIN_PASS_WIDTH := 8
@@ -120,7 +122,7 @@ TSAN_SKIPPED_SUITES := SeekTableVirtualTimeIntegrationTests
 # CPU-time linearity bounds (10 s for about 1 s of parsing) that TSan's slowdown would decide;
 # the MPD parser itself runs under TSan in MPDParserTests and MPDHostileTests (D0062).
 TSAN_SKIPPED_SUITES := $(TSAN_SKIPPED_SUITES)|MPDParsePerformanceTests
-TSAN_OTHER_TARGETS := SpoolHLSTests|SpoolMediaTests|SpoolPersistenceTests|SpoolTestSupportTests|SpoolDesktopTests|SpoolCLITests|SpoolUITests
+TSAN_OTHER_TARGETS := SpoolHLSTests|SpoolCastTests|SpoolMediaTests|SpoolPersistenceTests|SpoolTestSupportTests|SpoolDesktopTests|SpoolCLITests|SpoolUITests
 # Hang guards scaled 3x: with TSan on two busy cores an item took over 20 s to start. At most
 # MAIN_PASS_WIDTH tests at once, as in the main pass: unbounded, the seek table's 140 cells
 # starved the command storms past their 3-minute limits (D0055).
@@ -175,6 +177,9 @@ TSAN_REALTIME_SKIPPED := PausedResourceReleaseIntegrationTests
 # Every frame of 2.5 Mb/s H.264 decoded and shown on time in real time: under TSan's slowdown
 # frames were late (the frame list differed); its requests and stalls are checked uninstrumented.
 TSAN_REALTIME_SKIPPED := $(TSAN_REALTIME_SKIPPED)|FragmentedMP4RequestsIntegrationTests
+# The instrumented spool's start-up alone pushed `spool renderers` past its 4-s bound (4.21 s);
+# the bound is checked uninstrumented, the rest of the suite runs under TSan.
+TSAN_REALTIME_SKIPPED := $(TSAN_REALTIME_SKIPPED)|RenderersCommandIntegrationTests/listsGmediarenderWithinFourSeconds
 test-tsan-realtime: tsan-build
 	$(TSAN) --skip-build --no-parallel --filter '$(REALTIME_SUITES)|$(TSAN_TIMING_SUITES)' --skip '$(TSAN_REALTIME_SKIPPED)'
 

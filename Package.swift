@@ -1,7 +1,8 @@
 // swift-tools-version:6.2
 // Spool: a media playback framework and player for Linux.
 // Dependencies point one way: spool → SpoolUI → Spool → SpoolEngine → {SpoolHLS, SpoolMedia,
-// SpoolNetwork} → SpoolCore, and Spool → {SpoolOutput, SpoolDesktop, SpoolPersistence} → SpoolCore.
+// SpoolNetwork} → SpoolCore, Spool → {SpoolOutput, SpoolDesktop, SpoolPersistence} → SpoolCore, and
+// spool → SpoolCast → SpoolNetwork.
 // Only the wrapper targets import a C module.
 import PackageDescription
 
@@ -67,6 +68,10 @@ let package = Package(
         .target(
             name: "SpoolNetwork", dependencies: ["SpoolCore", "CCurl", "CNetlink"], swiftSettings: strictSwift),
 
+        // Casting to UPnP AV / DLNA renderers: SSDP discovery, device descriptions (pure Swift
+        // over SpoolNetwork's multicast socket and libcurl transport).
+        .target(name: "SpoolCast", dependencies: ["SpoolCore", "SpoolNetwork"], swiftSettings: strictSwift),
+
         // The engine: an asset's probe, the per-item pipeline (threads around FFmpeg) and the
         // FFmpeg side of HLS; no main-actor object of the facade reaches it.
         .target(
@@ -92,7 +97,10 @@ let package = Package(
         // The command-line program: the only place that builds real clocks and outputs.
         .executableTarget(
             name: "spool",
-            dependencies: ["Spool", "SpoolUI", "SpoolPersistence", "SpoolDesktop", "SpoolCore", "SpoolHLS"],
+            dependencies: [
+                "Spool", "SpoolUI", "SpoolPersistence", "SpoolDesktop", "SpoolCore", "SpoolHLS", "SpoolCast",
+                "SpoolNetwork",
+            ],
             swiftSettings: strictSwift),
 
         // A small player app in the seed tutorial's shape (open, play, custom keys, resume): built
@@ -109,6 +117,9 @@ let package = Package(
             swiftSettings: strictSwift),
         .testTarget(
             name: "SpoolHLSTests", dependencies: ["SpoolHLS", "SpoolCore", "SpoolTestSupport", "SpoolNetwork"],
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "SpoolCastTests", dependencies: ["SpoolCast", "SpoolCore", "SpoolTestSupport", "SpoolNetwork"],
             swiftSettings: strictSwift),
         .testTarget(
             name: "SpoolMediaTests", dependencies: ["SpoolMedia", "SpoolCore", "SpoolTestSupport"],

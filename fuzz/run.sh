@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.." || exit
 seconds=${1:-600}
 out=.build/fuzz
 mkdir -p "$out/corpus" "$out/artifacts"
-cp -n fuzz/corpus/playlist/* fuzz/corpus/vtt/* fuzz/corpus/mpd/* "$out/corpus/"
+cp -n fuzz/corpus/playlist/* fuzz/corpus/vtt/* fuzz/corpus/mpd/* fuzz/corpus/ssdp/* fuzz/corpus/upnp/* "$out/corpus/"
 "$out/spool-fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
   -dict=fuzz/spool.dict -artifact_prefix="$out/artifacts/" "$out/corpus" 2>&1 | tee "$out/last-run.log" \
   | grep -vE '^#[0-9]+.*(NEW|REDUCE|pulse)'

@@ -112,6 +112,14 @@ public final class NetworkNamespacePair: Sendable {
         for namespace in [client, server] { _ = try? await ToolRunner.run(ip, ["netns", "delete", namespace]) }
     }
 
+    /// Routes 239.0.0.0/8 (SSDP's group and every other administratively scoped one) over the
+    /// link on both sides: without a default route on the server side, or with the client's
+    /// default route through the server, multicast would have no interface to leave by.
+    public func routeMulticast() async throws {
+        try await ip(["-n", server, "route", "add", "239.0.0.0/8", "dev", serverLink])
+        try await ip(["-n", client, "route", "add", "239.0.0.0/8", "dev", clientLink])
+    }
+
     /// Limits the server's answers to `bitsPerSecond` (an HTB qdisc on its end of the link:
     /// the kernel's own shaping, with its queue).
     public func limitServerRate(bitsPerSecond: Int) async throws {

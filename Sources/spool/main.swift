@@ -23,6 +23,9 @@ let usage = """
                    write PNG pictures of the video's frames; `spool thumbnail --help`.
       devices      list the PulseAudio sinks (NAME, description, the default marked) to
                    pass to `spool play --audio-device NAME`.
+      renderers [--timeout SECONDS]
+                   list the UPnP/DLNA renderers (TVs, Kodi, gmediarender) on the local
+                   networks, one "NAME<TAB>UDN<TAB>DESCRIPTION-URL" line each.
       help [COMMAND], --help, -h
                    show this help, or COMMAND's (as `spool COMMAND --help` does)
       --version    show Spool's version and the versions of the linked libraries
@@ -38,6 +41,7 @@ case "help" where arguments.count > 1:
     case "play": print(PlayOptions.usage)
     case "probe": print(ProbeCommand.usage)
     case "devices": print(AudioDevices.usage)
+    case "renderers": print(RenderersCommand.usage)
     case "thumbnail": print(ThumbnailOptions.usage)
     default:
         StandardError.report("help: unknown command '\(arguments[1])'\n\(usage)")
@@ -54,6 +58,8 @@ case "thumbnail":
     exit(await ThumbnailCommand.run(Array(arguments.dropFirst())))
 case "devices":
     exit(await AudioDevices.run(Array(arguments.dropFirst())))
+case "renderers":
+    exit(await RenderersCommand.run(Array(arguments.dropFirst())))
 case "play":
     exit(await PlayCommand.run(Array(arguments.dropFirst())))
 case "bench-subtitles":  // hidden: bench/subtitles.sh

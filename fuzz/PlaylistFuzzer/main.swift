@@ -1,7 +1,9 @@
-// The libFuzzer entry point: every input goes to every text parser SpoolHLS exposes to the
-// network (HLS playlists, WebVTT, SubRip, DASH MPDs and their segment expansion). libFuzzer reports a crash, a hang (-timeout) or an allocation beyond -rss_limit_mb;
+// The libFuzzer entry point: every input goes to every text parser SpoolHLS and SpoolCast
+// expose to the network (HLS playlists, WebVTT, SubRip, DASH MPDs and their segment expansion,
+// SSDP datagrams, UPnP device descriptions). libFuzzer reports a crash, a hang (-timeout) or an allocation beyond -rss_limit_mb;
 // the checks below turn a broken guarantee into a crash too.
 import Foundation
+import SpoolCast
 import SpoolCore
 import SpoolHLS
 
@@ -16,6 +18,11 @@ private let tightPlaylistLimits = PlaylistLimits(
 private let tightMPDLimits = MPDLimits(
     maxBytes: 4096, maxDepth: 8, maxElements: 64, maxValueLength: 128, maxAttributesPerElement: 16, maxSegments: 16)
 private let remoteMPDURL = URL(string: "https://example.com/dash/manifest.mpd")!
+private let tightSSDPLimits = SSDPLimits(maxBytes: 512, maxLineLength: 128, maxHeaders: 8)
+private let tightDescriptionLimits = DeviceDescriptionLimits(
+    maxBytes: 4096, maxDepth: 6, maxElements: 64, maxValueLength: 128)
+private let rendererHost = "10.78.1.1"
+private let descriptionURL = URL(string: "http://10.78.1.1:49494/description.xml")!
 private let tightSubtitleLimits = SubtitleLimits(maxBytes: 2048, maxCues: 4, maxLineLength: 128)
 
 /// Runs one fuzz input through every parser; libFuzzer calls it once per input.
@@ -37,7 +44,35 @@ public func fuzzOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     for (url, limits) in [(remoteMPDURL, MPDLimits.default), (localURL, tightMPDLimits)] {
         if let mpd = try? MPD.parse(data, url: url, limits: limits) { check(mpd, limits) }
     }
+    for limits in [SSDPLimits.default, tightSSDPLimits] {
+        if let message = try? SSDPMessage.parse(data, limits: limits) {
+            precondition(message.headers.count <= limits.maxHeaders, "more SSDP headers than the limit")
+            if case .alive(_, let location, let maxAge)? = try? SSDPAnnouncement.read(message, source: rendererHost) {
+                precondition(location.host() == rendererHost && location.scheme == "http", "LOCATION elsewhere")
+                precondition(maxAge >= .seconds(1) && maxAge <= .seconds(86_400), "max-age out of bounds")
+            }
+        }
+    }
+    for limits in [DeviceDescriptionLimits.default, tightDescriptionLimits] {
+        if let renderer = try? Renderer.parse(
+            description: data, from: descriptionURL, udn: "uuid:1234abcd", limits: limits)
+        {
+            check(renderer)
+        }
+    }
     return 0
+}
+
+/// The guarantees of an accepted renderer: every URL is http on the host that served the
+/// description, and the name fits on one line.
+private func check(_ renderer: Renderer) {
+    let services = [renderer.avTransport, renderer.renderingControl, renderer.connectionManager]
+    let urls =
+        services.flatMap { [$0.controlURL, $0.eventURL, $0.descriptionURL] } + [renderer.iconURL].compactMap { $0 }
+    precondition(urls.allSatisfy { $0.scheme == "http" && $0.host() == rendererHost }, "a URL off the device's host")
+    precondition(!renderer.name.isEmpty, "an empty name")
+    precondition(
+        !renderer.name.unicodeScalars.contains { $0.properties.generalCategory == .control }, "control in name")
 }
 
 /// The guarantees a parsed MPD keeps: URLs within the policy, and segment listings bounded,

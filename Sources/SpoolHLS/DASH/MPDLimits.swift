@@ -1,3 +1,5 @@
+import SpoolCore
+
 /// Bounds on what a manifest may make the MPD parser hold: an MPD fetched from the network is
 /// untrusted input, so every size, depth and count the parser stores is capped, and exceeding
 /// a cap is an error (`MPDParseError.Problem.limitExceeded`) rather than unbounded memory or time.
@@ -67,5 +69,14 @@ public struct MPDLimits: Sendable, Equatable {
             case .segments(let limit): "more than \(limit) segments"
             }
         }
+    }
+}
+
+extension MPDLimits {
+    /// The tokenizer's share of these limits.
+    var xml: XMLLimits {
+        XMLLimits(
+            maxDepth: maxDepth, maxElements: maxElements, maxValueLength: maxValueLength,
+            maxAttributesPerElement: maxAttributesPerElement)
     }
 }

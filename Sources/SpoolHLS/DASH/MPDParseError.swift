@@ -1,3 +1,5 @@
+import SpoolCore
+
 /// Why an MPD was rejected, or why a representation's segments could not be listed.
 ///
 /// Every rejection names the problem precisely; `element` is the path of the element it was
@@ -70,6 +72,21 @@ public struct MPDParseError: Error, Sendable, Equatable, CustomStringConvertible
             case .unboundedSegments: "segments are unbounded: a time window is needed"
             case .noSegmentInformation: "no SegmentTemplate, SegmentList, SegmentBase or BaseURL"
             }
+        }
+    }
+}
+
+extension MPDParseError.Problem {
+    /// The MPD problem a tokenizer error is.
+    init(_ error: XMLParseError) {
+        switch error {
+        case .syntax(let offset, let what): self = .xmlSyntax(offset: offset, what)
+        case .documentTypeDeclaration: self = .documentTypeDeclaration
+        case .undefinedEntity(let name): self = .undefinedEntity(name)
+        case .limitExceeded(.depth(let limit)): self = .limitExceeded(.depth(limit))
+        case .limitExceeded(.elements(let limit)): self = .limitExceeded(.elements(limit))
+        case .limitExceeded(.valueLength(let limit)): self = .limitExceeded(.valueLength(limit))
+        case .limitExceeded(.attributes(let limit)): self = .limitExceeded(.attributes(limit))
         }
     }
 }

@@ -10,6 +10,7 @@ enum PackagingCommand {
     /// options: the packaging tests compare each command's options with its `--help`.
     static let commandUsages: [String: String] = [
         "play": PlayOptions.usage, "probe": ProbeCommand.usage, "devices": AudioDevices.usage,
+        "renderers": RenderersCommand.usage,
         "thumbnail": ThumbnailOptions.usage,
     ]
 

@@ -1,4 +1,5 @@
 import Foundation
+import SpoolCore
 
 /// An element's attributes read as the MPD schema types them, every failure an
 /// `MPDParseError` naming the element's path.

@@ -1,4 +1,5 @@
 public import Foundation
+import SpoolCore
 
 extension MPD {
     /// Parses the MPD in `data`, fetched from `url`.
@@ -17,7 +18,12 @@ extension MPD {
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw MPDParseError(element: nil, problem: .notUTF8)
         }
-        let root = try XMLTokenizer.parse(bytes, limits: limits)
+        let root: XMLElement
+        do {
+            root = try XMLTokenizer.parse(bytes, limits: limits.xml)
+        } catch {
+            throw MPDParseError(element: nil, problem: MPDParseError.Problem(error))
+        }
         guard root.name == "MPD" else { throw MPDParseError(element: nil, problem: .notMPD(root.name)) }
         let parser = MPDParser(url: url, policy: URIPolicy(playlistURL: url))
         return try parser.mpd(root)

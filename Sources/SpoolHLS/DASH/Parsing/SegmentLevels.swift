@@ -1,3 +1,5 @@
+import SpoolCore
+
 /// The elements a representation inherits segment information from (Period, AdaptationSet,
 /// Representation, least specific first), and the merge of them: the most specific level
 /// that has a SegmentTemplate, SegmentList or SegmentBase picks the kind; that kind's

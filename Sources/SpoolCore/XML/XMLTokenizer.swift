@@ -1,6 +1,7 @@
-/// A small, bounded XML reader for the subset MPDs use: elements, attributes, character data,
-/// the five predefined entities and character references, comments, CDATA sections and
-/// processing instructions (skipped).
+/// A small, bounded XML reader for the subset untrusted network documents use (DASH MPDs, UPnP
+/// device descriptions): elements, attributes, character data, the five predefined entities
+/// and character references, comments, CDATA sections and processing instructions (skipped).
+/// Shared by SpoolHLS and SpoolCast (`package`, not API), so both read XML with one set of rules.
 ///
 /// Guarantees: any document type declaration (`<!DOCTYPE`, `<!ENTITY`, any other `<!`) is
 /// rejected before anything is expanded, so no external entity is ever read and no entity
@@ -8,30 +9,28 @@
 /// is an error. Depth, element count, attributes per element and value length are checked as
 /// the document is read, against `MPDLimits`, so memory stays proportional to the (bounded)
 /// input. Time is linear in the input.
-struct XMLTokenizer {
+package struct XMLTokenizer {
     private let bytes: [UInt8]
-    private let limits: MPDLimits
+    private let limits: XMLLimits
     private var position = 0
     private var elementCount = 0
 
-    private init(bytes: [UInt8], limits: MPDLimits) {
+    private init(bytes: [UInt8], limits: XMLLimits) {
         self.bytes = bytes
         self.limits = limits
     }
 
     /// The document's root element; `bytes` must already be valid UTF-8.
-    static func parse(_ bytes: [UInt8], limits: MPDLimits) throws(MPDParseError) -> XMLElement {
+    package static func parse(_ bytes: [UInt8], limits: XMLLimits) throws(XMLParseError) -> XMLElement {
         var tokenizer = XMLTokenizer(bytes: bytes, limits: limits)
         return try tokenizer.document()
     }
 
-    private func fail(_ problem: MPDParseError.Problem) -> MPDParseError {
-        MPDParseError(element: nil, problem: problem)
-    }
+    private func fail(_ problem: XMLParseError) -> XMLParseError { problem }
 
-    private func syntax(_ what: String) -> MPDParseError { fail(.xmlSyntax(offset: position, what)) }
+    private func syntax(_ what: String) -> XMLParseError { .syntax(offset: position, what) }
 
-    private mutating func document() throws(MPDParseError) -> XMLElement {
+    private mutating func document() throws(XMLParseError) -> XMLElement {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
         var stack: [OpenElement] = []
         var root: XMLElement?
@@ -84,7 +83,7 @@ struct XMLTokenizer {
     }
 
     private func close(_ element: XMLElement, stack: inout [OpenElement], root: inout XMLElement?)
-        throws(MPDParseError)
+        throws(XMLParseError)
     {
         if stack.isEmpty {
             root = element
@@ -93,7 +92,7 @@ struct XMLTokenizer {
         }
     }
 
-    private func append(_ text: String, to open: inout OpenElement) throws(MPDParseError) {
+    private func append(_ text: String, to open: inout OpenElement) throws(XMLParseError) {
         guard !text.isEmpty else { return }
         guard open.element.text.utf8.count + text.utf8.count <= limits.maxValueLength else {
             throw fail(.limitExceeded(.valueLength(limits.maxValueLength)))
@@ -102,7 +101,7 @@ struct XMLTokenizer {
     }
 
     /// Comments, processing instructions and CDATA; a declaration throws. `true` when it read one.
-    private mutating func skipMarkup(into stack: inout [OpenElement]) throws(MPDParseError) -> Bool {
+    private mutating func skipMarkup(into stack: inout [OpenElement]) throws(XMLParseError) -> Bool {
         if matches("<?") {
             try skip(past: "?>")
             return true
@@ -125,7 +124,7 @@ struct XMLTokenizer {
     }
 
     /// Reads attributes up to `>` or `/>`; `true` for `/>`.
-    private mutating func attributes(into element: inout XMLElement) throws(MPDParseError) -> Bool {
+    private mutating func attributes(into element: inout XMLElement) throws(XMLParseError) -> Bool {
         var count = 0
         var seen: Set<String> = []
         while true {
@@ -158,7 +157,7 @@ struct XMLTokenizer {
     }
 
     /// Character data up to `<` (or `quote`), entities decoded, bounded by `maxValueLength`.
-    private mutating func characterData(until quote: UInt8? = nil) throws(MPDParseError) -> String {
+    private mutating func characterData(until quote: UInt8? = nil) throws(XMLParseError) -> String {
         var output: [UInt8] = []
         while position < bytes.count {
             let byte = bytes[position]
@@ -181,7 +180,7 @@ struct XMLTokenizer {
     }
 
     /// The bytes an entity reference at `position` stands for.
-    private mutating func entity() throws(MPDParseError) -> [UInt8] {
+    private mutating func entity() throws(XMLParseError) -> [UInt8] {
         let start = position + 1
         var end = start
         while end < bytes.count, end - start <= 12, bytes[end] != UInt8(ascii: ";") { end += 1 }
@@ -205,7 +204,7 @@ struct XMLTokenizer {
         }
     }
 
-    private mutating func name() throws(MPDParseError) -> String {
+    private mutating func name() throws(XMLParseError) -> String {
         let start = position
         while position < bytes.count, Self.isNameByte(bytes[position], first: position == start) { position += 1 }
         guard position > start else { throw syntax("expected a name") }
@@ -223,7 +222,7 @@ struct XMLTokenizer {
         }
     }
 
-    static func localName(_ qualified: String) -> String {
+    package static func localName(_ qualified: String) -> String {
         guard let colon = qualified.lastIndex(of: ":") else { return qualified }
         return String(qualified[qualified.index(after: colon)...])
     }
@@ -256,7 +255,7 @@ struct XMLTokenizer {
     }
 
     /// Moves past the next `terminator`, or throws when there is none.
-    private mutating func skip(past terminator: StaticString) throws(MPDParseError) {
+    private mutating func skip(past terminator: StaticString) throws(XMLParseError) {
         while position < bytes.count {
             if take(terminator) { return }
             position += 1
