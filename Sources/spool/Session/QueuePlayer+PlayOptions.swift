@@ -2,13 +2,11 @@ import Spool
 
 extension QueuePlayer {
     /// The empty queue `spool play` plays on, set up as `options` ask: the outputs, decoder
-    /// threads, filters, gapless preroll, speed, volume, mute, audio and subtitle delays and preferred audio and subtitle languages.
+    /// threads, gapless preroll, speed, volume, mute, audio and subtitle delays and preferred audio and subtitle languages.
     static func forPlaying(options: PlayOptions, outputs: SelectedOutputs, clock: ContinuousClock) -> QueuePlayer {
-        var configuration = PlayerConfiguration(
+        let configuration = PlayerConfiguration(
             makeAudioOutput: outputs.makeAudioOutput, videoOutput: outputs.videoOutput,
             isUntimed: outputs.isUntimed, decoderThreads: options.decoderThreads, clock: clock)
-        configuration.audioFilterChain = options.audioFilterChain
-        configuration.videoFilterChain = options.videoFilterChain
         let player = QueuePlayer(items: [], configuration: configuration)
         player.prerollsNextItem = options.isGapless
         player.defaultRate = options.speed
