@@ -60,18 +60,23 @@ struct HTTPByteSourceRecoveryTests {
         defer { source.close() }
         let stalled = await server.waitUntil(timeout: .seconds(60)) { $0.first?.bodyBytesSent == Self.cut }
         try #require(stalled)
+        // Every byte before the stall read while the clock stood at zero: the last progress is at
+        // zero, and the stall watch is parked until the stall timeout. Only then does the clock
+        // move, so no byte in flight can push the deadline (CI once saw the resume never come
+        // while the clock was moved on a real-time guess).
+        let readToCut = await eventually(timeout: .seconds(60)) { source.bytesTransferred == Int64(Self.cut) }
+        try #require(readToCut)
+        let stallDeadline = clock.now.advanced(by: policy.stallTimeout)
+        await clock.waitForSleeper(until: stallDeadline)
         // Short of the threshold nothing happens…
         clock.advance(by: policy.stallTimeout - .seconds(1))
         #expect(!(await server.waitUntil(timeout: .milliseconds(300)) { $0.count > 1 }))
-        // …at it, the transfer is resumed. Bytes still in flight when the clock moved count as
-        // progress and push the deadline, so the clock moves again until the resume comes.
-        var resumed = false
-        for _ in 0..<10 where !resumed {
-            clock.advance(by: .seconds(1))
-            resumed = await server.waitUntil(timeout: .seconds(2)) { $0.count > 1 }
-            if !resumed { clock.advance(by: policy.stallTimeout - .seconds(1)) }
-        }
-        #expect(resumed)
+        // …at it, the transfer is resumed at once (a stall's first retry has no pause).
+        clock.advance(by: .seconds(1))
+        let resumed = await server.waitUntil(timeout: .seconds(60)) { $0.count > 1 }
+        // `#require`: a resume that never comes must end the test (closing the source), not
+        // leave it waiting on the read below for ever.
+        try #require(resumed)
         let data = try await read.get()
         #expect(data == Self.file)
         let requests = server.requests
