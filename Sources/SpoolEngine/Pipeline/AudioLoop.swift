@@ -32,12 +32,15 @@ final class AudioLoop {
     /// the sample-exact trim puts up to a sample before the target (or a codec frame after it)
     /// — a paused exact seek must report exactly where it landed.
     private var holdsSeekTarget = false
+    /// Untimed playback: the output never blocks, so pauses are held here (see `write`).
+    private let isUntimed: Bool
 
     init(
         decoder: AudioDecoder, output: any AudioOutput, control: PipelineControl,
         packets: BoundedBlockingQueue<PacketItem>, clock: PlaybackClock, statistics: PipelineStatistics,
-        events: PipelineEvents, itemName: String
+        events: PipelineEvents, itemName: String, isUntimed: Bool = false
     ) {
+        self.isUntimed = isUntimed
         self.decoder = decoder
         let shared = (output as? AudioOutputLease)?.currentFormat
         self.converter = AudioConverter(outputFormat: shared ?? Self.outputFormat(for: decoder.stream))
@@ -240,7 +243,7 @@ final class AudioLoop {
                 buffer = trimmed
                 trimBefore = nil
             }
-            try write(buffer, generation: generation)
+            try write(buffer, generation: generation, isFirst: first)
             if first {
                 first = false
                 events.generationStarted(generation, by: .audio, at: buffer.presentationTime)
@@ -248,7 +251,16 @@ final class AudioLoop {
         }
     }
 
-    private func write(_ buffer: PCMBuffer, generation: Int) throws {
+    private func write(_ buffer: PCMBuffer, generation: Int, isFirst: Bool) throws {
+        // Untimed, the output takes everything at once, so nothing else would hold a pause and
+        // the clock, anchored on what was written, ran on while paused. A generation's first
+        // buffer still goes out (it starts the generation, as the landing frame does); the
+        // rest wait for play, or are dropped when a seek or stop made them stale.
+        if isUntimed, !isFirst,
+            control.wait(timeout: nil, { $0.renderMayProceed(generation: generation, isFirst: false) }) != true
+        {
+            return
+        }
         let (requestedRate, preservesPitch) = control.withLock { ($0.rate, $0.algorithm.preservesPitch) }
         if requestedRate > 0 { playbackRate = requestedRate }
         let mediaDuration = MediaTime(value: Int64(buffer.frameCount), timescale: Int32(buffer.format.sampleRate))

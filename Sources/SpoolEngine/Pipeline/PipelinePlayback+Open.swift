@@ -117,7 +117,8 @@ extension PipelinePlayback {
                             let decoder = try AudioDecoder(stream: audioStream)
                             AudioLoop(
                                 decoder: decoder, output: audioOutput, control: control, packets: audioPackets,
-                                clock: clock, statistics: counters, events: events, itemName: itemName
+                                clock: clock, statistics: counters, events: events, itemName: itemName,
+                                isUntimed: isUntimed
                             ).run()
                         } catch {
                             events.fail(

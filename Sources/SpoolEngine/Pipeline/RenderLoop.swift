@@ -118,7 +118,12 @@ final class RenderLoop: Sendable {
     /// Waits until `frame` is due. Returns `false` when it must not be shown: it was dropped
     /// as late, or a seek made it stale while waiting.
     private func waitUntilDue(_ frame: any VideoFrame, generation: Int, isFirst: Bool) -> Bool {
-        if isUntimed { return control.withLock { $0.generation == generation && !$0.stopped } }
+        if isUntimed {
+            // As fast as possible, but a pause still holds: a generation's first frame (the
+            // landing frame of a seek) is shown, then nothing until play. Before, untimed
+            // playback ignored rate 0 and `spool play --pause --untimed` wrote every frame.
+            return control.wait(timeout: nil) { $0.renderMayProceed(generation: generation, isFirst: isFirst) } == true
+        }
         if isFirst, drivesClock {
             // Without audio, the first frame of a generation sets the clock.
             clock.anchor(media: frame.presentationTime, at: clock.hostNow)
