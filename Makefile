@@ -80,6 +80,8 @@ REALTIME_SUITES := $(REALTIME_SUITES)|HLSImpairedLinkIntegrationTests
 REALTIME_SUITES := $(REALTIME_SUITES)|HLSStalledSegmentIntegrationTests
 # The A-B loop against mpv: time-pos sampled every 20 ms stays within B + 0.1 s (decision 0061).
 REALTIME_SUITES := $(REALTIME_SUITES)|PlayFrameStepIPCIntegrationTests
+# af/vf against mpv over the IPC, and a vf change while spool plays: clients poll the players.
+REALTIME_SUITES := $(REALTIME_SUITES)|PlayFilterIPCIntegrationTests
 # Fragmented MP4 in real time with 50 ms before every answer: no stall, every frame.
 REALTIME_SUITES := $(REALTIME_SUITES)|FragmentedMP4RequestsIntegrationTests
 # On-screen waits (hide timer, spinner, subtitles, captions) outrun under the main pass's load.

@@ -29,6 +29,7 @@ static struct {
     __typeof__(avfilter_graph_get_filter) *graph_get_filter;
     __typeof__(av_buffersrc_add_frame) *buffersrc_add_frame;
     __typeof__(av_buffersink_get_frame) *buffersink_get_frame;
+    __typeof__(av_buffersink_get_time_base) *buffersink_get_time_base;
 } functions;
 
 // Written once under `once`; pthread_once orders those writes before the return of every
@@ -59,6 +60,7 @@ static void open_library(void) {
     SPOOL_LOOKUP(graph_get_filter, avfilter_graph_get_filter);
     SPOOL_LOOKUP(buffersrc_add_frame, av_buffersrc_add_frame);
     SPOOL_LOOKUP(buffersink_get_frame, av_buffersink_get_frame);
+    SPOOL_LOOKUP(buffersink_get_time_base, av_buffersink_get_time_base);
     __atomic_store_n(&opened, 1, __ATOMIC_RELEASE);
 }
 
@@ -106,3 +108,11 @@ void *spool_avfilter_graph_get_filter(void *graph, const char *name) {
 int spool_av_buffersrc_add_frame(void *context, void *frame) { return functions.buffersrc_add_frame(context, frame); }
 
 int spool_av_buffersink_get_frame(void *context, void *frame) { return functions.buffersink_get_frame(context, frame); }
+
+void spool_av_buffersink_get_time_base(void *context, int *num, int *den) {
+    AVRational base = functions.buffersink_get_time_base(context);
+    *num = base.num;
+    *den = base.den;
+}
+
+int spool_avfilter_exists(const char *name) { return functions.get_by_name(name) != NULL; }

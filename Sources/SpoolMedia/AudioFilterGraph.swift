@@ -49,25 +49,8 @@ final class AudioFilterGraph {
                 &source, "abuffer", Self.sourceName,
                 "time_base=1/\(rate):sample_rate=\(rate):sample_fmt=flt:channel_layout=\(layout)", graph))
         try FFmpegCall.check(spool_avfilter_graph_create_filter(&sink, "abuffersink", Self.sinkName, nil, graph))
-        // The chain's open ends: its input is fed by the source, its output feeds the sink.
-        // parse_ptr consumes the ends it links and leaves the rest here, freed on return.
-        var sourceEnd = spool_avfilter_inout_alloc()
-        var sinkEnd = spool_avfilter_inout_alloc()
-        defer {
-            spool_avfilter_inout_free(&sourceEnd)
-            spool_avfilter_inout_free(&sinkEnd)
-        }
-        guard let sourceNode = sourceEnd?.assumingMemoryBound(to: AVFilterInOut.self),
-            let sinkNode = sinkEnd?.assumingMemoryBound(to: AVFilterInOut.self)
-        else { throw .outOfMemory }
-        sourceNode.pointee.name = av_strdup("in")
-        sourceNode.pointee.filter_ctx = source?.assumingMemoryBound(to: AVFilterContext.self)
-        sinkNode.pointee.name = av_strdup("out")
-        sinkNode.pointee.filter_ctx = sink?.assumingMemoryBound(to: AVFilterContext.self)
         let description = "\(chain),aformat=sample_fmts=flt:sample_rates=\(rate):channel_layouts=\(layout)"
-        let parsed = spool_avfilter_graph_parse_ptr(graph, description, &sinkEnd, &sourceEnd)
-        try FFmpegCall.check(parsed)
-        try FFmpegCall.check(spool_avfilter_graph_config(graph))
+        try FilterGraphLinking.link(description, graph: graph, source: source, sink: sink)
     }
 
     deinit {

@@ -41,9 +41,19 @@ public final class UnixSocketLineClient: Sendable {
 
     /// Reads until `count` lines arrived (or the connection ends or 20 s pass).
     public func readLines(_ count: Int) -> [String] {
+        readLines { $0.count >= count }
+    }
+
+    /// Reads until the whole lines read so far satisfy `done` (or the connection ends or 20 s
+    /// pass): for replies that arrive among events the test does not count.
+    public func readLines(until done: ([String]) -> Bool) -> [String] {
         var data: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while data.filter({ $0 == 0x0A }).count < count {
+        func lines() -> [String] {
+            let complete = data.lastIndex(of: 0x0A).map { data[...$0] } ?? []
+            return String(decoding: complete, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+        while !done(lines()) {
             let got = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             guard got > 0 else { break }
             data += buffer[0..<got]

@@ -19,6 +19,7 @@ enum PlayCommand {
             let resolved = try PlayCommandLine.resolve(arguments, loadConfiguration: loadConfiguration)
             for message in resolved.diagnostics { StandardError.write(message + "\n") }
             options = resolved.options
+            try options.checkFilters()
         } catch {
             StandardError.report("play: \(error)\nusage: \(PlayOptions.usage)")
             return 2

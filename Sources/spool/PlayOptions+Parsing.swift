@@ -9,7 +9,7 @@ extension PlayOptions {
     static let flagNames: Set<String> = [
         "no-video", "no-audio", "untimed", "mute", "stats", "no-mpris", "no-interstitials", "now-playing",
         "no-viewport-cap", "no-resume", "no-osc", "keep-open", "fs", "idle", "osc-always",
-        "no-gapless", "pause", "strict",
+        "no-gapless", "pause", "strict", "audio-normalize",
     ]
 
     /// Options that take a value, as `--name VALUE` or `--name=VALUE`.
@@ -17,7 +17,7 @@ extension PlayOptions {
         "vo", "ao", "audio-device", "start", "frames", "decoder-threads", "speed", "volume", "loop", "events",
         "mpris-name", "max-bitrate", "max-resolution", "buffer", "variant", "audio-lang", "sub-lang", "sub",
         "playlist", "geometry", "input-ipc-server", "wid", "ab-loop-a", "ab-loop-b", "ab-loop-count",
-        "audio-delay", "sub-delay",
+        "audio-delay", "sub-delay", "af", "vf", "deinterlace",
     ]
 
     /// Options about reading spool.conf itself: the command line's only, never the file's.
@@ -55,6 +55,7 @@ extension PlayOptions {
         case "idle": idles = isOn
         case "pause": startsPaused = isOn
         case "strict": failsOnEarlyEnd = isOn
+        case "audio-normalize": filters.normalizesAudio = isOn
         default: preconditionFailure("flag \(name) is listed in flagNames but not handled")
         }
     }
@@ -111,6 +112,9 @@ extension PlayOptions {
         case "ab-loop-count": abLoopCount = try Self.loopCount(value, for: flag)
         case "audio-delay": audioDelay = try Self.delay(value, for: flag)
         case "sub-delay": subtitleDelay = try Self.delay(value, for: flag)
+        case "af": filters.audio = try FilterList.parse(value, for: flag)
+        case "vf": filters.video = try FilterList.parse(value, for: flag)
+        case "deinterlace": filters.deinterlace = try FilterSettings.Deinterlace.parse(value, for: flag)
         case "mpris-name":
             guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
             else { throw UsageError(description: "--mpris-name: '\(value)' must be letters, digits or _") }

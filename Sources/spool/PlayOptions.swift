@@ -47,6 +47,8 @@ struct PlayOptions: Equatable {
     var audioDelay: Double = 0
     /// Seconds subtitles are shown after their stated times (`--sub-delay`, mpv's).
     var subtitleDelay: Double = 0
+    /// `--af`, `--vf`, `--deinterlace` and `--audio-normalize`.
+    var filters = FilterSettings()
     var eventsPath: String?
     var printsStatistics = false
     var publishesMPRIS = true
@@ -143,6 +145,12 @@ struct PlayOptions: Equatable {
           --ab-loop-count N|inf         jump back from B to A N times, then play on (default inf)
           --audio-delay SEC             hear the audio SEC later than its video (negative: earlier)
           --sub-delay SEC               show subtitles SEC later than their times (negative: earlier)
+          --af FILTERS                  audio filters, mpv's syntax: comma-separated libavfilter filters
+                                        (loudnorm=I=-16, lavfi-volume=0.5) or lavfi=[GRAPH]; @LABEL: names one
+          --vf FILTERS                  video filters (hflip, lavfi=[crop=640:360]), run before pixel conversion
+          --deinterlace auto|yes|no     bwdif (one frame per frame): always (yes), or on frames flagged
+                                        interlaced (auto); default no
+          --audio-normalize             normalize loudness (loudnorm=I=-16:TP=-1.5:LRA=11, after --af)
           --events FILE                 write one JSON object per event (JSON Lines)
           --stats                       print one JSON object of playback statistics on exit
           --geometry WxH                the window's size (default: the video's, within 80 % of the screen)

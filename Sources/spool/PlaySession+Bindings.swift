@@ -36,7 +36,7 @@ extension PlaySession {
     private func bindingControl() -> QueuePlayerIPCControl {
         if let control = ipc?.control ?? ownBindingControl { return control }
         let control = QueuePlayerIPCControl(
-            player: player, idles: options.idles, abLoop: abLoop,
+            player: player, idles: options.idles, abLoop: abLoop, filters: options.filters,
             enqueue: { [weak self] inputs in self?.enqueue(inputs) },
             quit: { [weak self] _ in self?.quit() })
         ownBindingControl = control

@@ -21,7 +21,7 @@ extension PlaySession {
     func startIPC() -> Bool {
         guard let path = options.ipcServerPath else { return true }
         let control = QueuePlayerIPCControl(
-            player: player, idles: options.idles, abLoop: abLoop,
+            player: player, idles: options.idles, abLoop: abLoop, filters: options.filters,
             enqueue: { [weak self] inputs in self?.enqueue(inputs) },
             quit: { [weak self] code in
                 self?.ipc?.exitCode = code

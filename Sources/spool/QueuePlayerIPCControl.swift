@@ -17,6 +17,8 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
     private let idles: Bool
     /// The session's A-B loop; nil: the loop properties read as unset and cannot be written.
     private let abLoop: ABLoopFollower?
+    /// The filters `af`/`vf` list and the player runs.
+    private var filters: FilterSettings
     /// Where events go (the server session); set once it exists.
     var emit: (IPCEvent) -> Void = { _ in }
 
@@ -41,10 +43,11 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
     private var landedChapter: (item: ItemID, index: Int, start: Double)?
 
     init(
-        player: QueuePlayer, idles: Bool, abLoop: ABLoopFollower? = nil, enqueue: @escaping ([String]) -> Void,
-        quit: @escaping (Int32) -> Void
+        player: QueuePlayer, idles: Bool, abLoop: ABLoopFollower? = nil, filters: FilterSettings = FilterSettings(),
+        enqueue: @escaping ([String]) -> Void, quit: @escaping (Int32) -> Void
     ) {
         self.player = player
+        self.filters = filters
         self.idles = idles
         self.abLoop = abLoop
         self.enqueue = enqueue
@@ -67,6 +70,7 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
         state.playlist = history + queue.map { IPCPlayerState.Entry(id: entryID(of: $0), filename: name(of: $0)) }
         if let abLoop { (state.abLoopA, state.abLoopB, state.abLoopCount) = (abLoop.a, abLoop.b, abLoop.count) }
         (state.audioDelay, state.subtitleDelay) = (player.audioDelay.seconds, player.subtitleDelay.seconds)
+        state.filters = filters
         guard let item = player.currentItem else {
             state.isPaused = wantsPause
             state.speed = Double(player.defaultRate)
@@ -176,6 +180,10 @@ final class QueuePlayerIPCControl: IPCPlayerControl {
         case .setDelay(let delay, let seconds):
             let time = MediaTime(seconds: seconds, preferredTimescale: 1_000_000)
             if delay == .audio { player.audioDelay = time } else { player.subtitleDelay = time }
+        case .setFilters(let settings):
+            filters = settings
+            player.audioFilterChain = settings.audioChain
+            player.videoFilterChain = settings.videoChain
         case .loadFile(let url, let mode): return .success(load(url, mode))
         case .playlistNext(let force):
             guard force || player.items().count > 1 else { return .failure(.commandFailed) }

@@ -47,6 +47,9 @@ enum ThumbnailCommand {
 
         let generator = AssetImageGenerator(asset: asset)
         generator.maximumSize = options.maximumSize
+        var filters = FilterSettings()
+        filters.video = options.videoFilters
+        generator.videoFilterChain = filters.videoChain
         if !options.isFast {
             generator.requestedTimeToleranceBefore = .zero
             generator.requestedTimeToleranceAfter = .zero

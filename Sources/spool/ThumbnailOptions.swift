@@ -16,17 +16,20 @@ struct ThumbnailOptions: Equatable {
     var maximumSize: PixelSize?
     /// Keyframes only (fast) instead of the exact frame.
     var isFast = false
+    /// `--vf`: filters each picture runs through before it is scaled (mpv's syntax, as play's).
+    var videoFilters: [FilterEntry] = []
     var input = ""
     var output = OutputPattern(literal: "")
 
     static let usage = """
-        spool thumbnail [--at SEC | --every SEC] [--size WxH] [--fast] INPUT OUT.png|OUT-%03d.png
+        spool thumbnail [--at SEC | --every SEC] [--size WxH] [--fast] [--vf FILTERS] INPUT OUT.png|OUT-%03d.png
           --at SEC          one picture of the frame at SEC seconds (default 0), the frame
                             `ffmpeg -ss SEC -i INPUT -frames:v 1` gives
           --every SEC       a picture every SEC seconds from the start to the end; OUT must
                             hold one %d (e.g. %03d): files are numbered from 1
           --size WxH        fit inside WxH keeping the aspect ratio (never enlarged)
           --fast            the keyframe at or before each time (no exact decode)
+          --vf FILTERS      video filters before scaling, as spool play's --vf (hflip, lavfi=[GRAPH])
           --help, -h        show this help
         Progress goes to stderr; the files are written in place (an existing file is replaced).
         """
@@ -55,6 +58,16 @@ struct ThumbnailOptions: Equatable {
                     try seconds(try value(for: flag, inline: inline), for: flag, allowsZero: false))
             case "--size": options.maximumSize = try size(try value(for: flag, inline: inline))
             case "--fast": options.isFast = true
+            case "--vf":
+                let text = try value(for: flag, inline: inline)
+                do throws(PlayOptions.UsageError) {
+                    options.videoFilters = try FilterList.parse(text, for: flag)
+                    var settings = FilterSettings()
+                    settings.video = options.videoFilters
+                    try settings.check()
+                } catch {
+                    throw UsageError(description: error.description)
+                }
             case "--":
                 positional += remaining
                 remaining = []

@@ -57,4 +57,12 @@ int spool_av_buffersrc_add_frame(void *context, void *frame);
 /// av_buffersink_get_frame(): the next filtered AVFrame * from a buffer sink into `frame`.
 int spool_av_buffersink_get_frame(void *context, void *frame);
 
+/// av_buffersink_get_time_base(): the time base of a configured buffer sink's frames, written
+/// to `*num` and `*den` (a filter such as bwdif changes it from the source's).
+void spool_av_buffersink_get_time_base(void *context, int *num, int *den);
+
+/// Whether libavfilter has a filter named `name` (avfilter_get_by_name): 1 or 0. For naming the
+/// unknown filter of a user's chain before libavfilter's parser reports a bare EINVAL.
+int spool_avfilter_exists(const char *name);
+
 #endif

@@ -21,6 +21,7 @@ extension Player {
         prerolled = (next, playback)
         playback.setVolume(effectiveVolume)
         applyDelays(to: playback)
+        applyFilterChains(to: playback)
         playback.setWaitsToMinimizeStalling(automaticallyWaitsToMinimizeStalling)
         playback.setRate(Double(requestedRate), algorithm: next.audioTimePitchAlgorithm)
         playback.prepareAsNext(after: self.playback)

@@ -106,6 +106,9 @@ public class Player {
     /// The delays `audioDelay` and `subtitleDelay` hold (Player+Delays.swift).
     var storedAudioDelay = MediaTime.zero
     var storedSubtitleDelay = MediaTime.zero
+    /// The chains `audioFilterChain` and `videoFilterChain` hold (Player+Filters.swift); the
+    /// configuration's until changed.
+    lazy var storedFilterChains = (audio: configuration.audioFilterChain, video: configuration.videoFilterChain)
     /// Completion handlers of seeks not finished yet, by seek ID (`control.pendingSeeks`):
     /// called with where the seek landed on the item's timeline, or `nil` when it was superseded.
     var seekHandlers: [Int: @MainActor (MediaTime?) -> Void] = [:]
@@ -276,6 +279,7 @@ public class Player {
         }
         playback.setVolume(effectiveVolume)
         applyDelays(to: playback)
+        applyFilterChains(to: playback)
         playback.setWaitsToMinimizeStalling(automaticallyWaitsToMinimizeStalling)
         if adopted != nil {
             // A pin set while the item was prerolled (its pipeline read the one before).

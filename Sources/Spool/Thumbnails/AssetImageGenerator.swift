@@ -35,6 +35,7 @@ public final class AssetImageGenerator: Sendable {
         var maximumSize: PixelSize?
         var toleranceBefore = MediaTime.positiveInfinity
         var toleranceAfter = MediaTime.positiveInfinity
+        var videoFilterChain: String?
         /// Counts `cancelAllImageGeneration()` calls, so a batch knows to stop.
         var cancellations = 0
     }
@@ -56,6 +57,15 @@ public final class AssetImageGenerator: Sendable {
     public var maximumSize: PixelSize? {
         get { settings.withLock { $0.maximumSize } }
         set { settings.withLock { $0.maximumSize = newValue } }
+    }
+
+    /// A libavfilter chain each picture passes through before it is scaled (`spool thumbnail
+    /// --vf`), or `nil` (the default) for none. A chain that keeps back frames (bwdif) gives the
+    /// found frame's own output, drained at once. A chain libavfilter refuses fails the request
+    /// with `.decodingFailed`. Applies to requests made after it is set.
+    public var videoFilterChain: String? {
+        get { settings.withLock { $0.videoFilterChain } }
+        set { settings.withLock { $0.videoFilterChain = newValue } }
     }
 
     /// How much earlier than the requested time the frame may be: `.zero` for the exact
@@ -83,7 +93,9 @@ public final class AssetImageGenerator: Sendable {
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {
                 (continuation: CheckedContinuation<Result<GeneratedImage, ImageGenerationError>, Never>) in
-                let job = ThumbnailJob(request: request, maximumSize: current.maximumSize) { result in
+                let job = ThumbnailJob(
+                    request: request, maximumSize: current.maximumSize, videoFilterChain: current.videoFilterChain
+                ) { result in
                     continuation.resume(returning: result)
                 }
                 holder.set(job)

@@ -7,11 +7,17 @@ final class ThumbnailJob: Sendable {
 
     let request: FrameRequest
     let maximumSize: PixelSize?
+    /// The libavfilter chain the found picture runs through before scaling, if any.
+    let videoFilterChain: String?
     private let completion = Locked<Completion?>(nil)
 
-    init(request: FrameRequest, maximumSize: PixelSize?, completion: @escaping Completion) {
+    init(
+        request: FrameRequest, maximumSize: PixelSize?, videoFilterChain: String? = nil,
+        completion: @escaping Completion
+    ) {
         self.request = request
         self.maximumSize = maximumSize
+        self.videoFilterChain = videoFilterChain
         self.completion.withLock { $0 = completion }
     }
 

@@ -122,7 +122,7 @@ final class ThumbnailWorker: Sendable {
     private static func image(
         _ found: FoundFrame, for job: ThumbnailJob, converter: RGBAImageConverter
     ) throws(ImageGenerationError) -> GeneratedImage {
-        let frame = found.frame
+        let frame = try filtered(found.frame, through: job.videoFilterChain)
         let (width, height) = RGBAImageConverter.fittedSize(
             width: frame.width, height: frame.height, maximum: job.maximumSize.map { ($0.width, $0.height) })
         do {
@@ -132,6 +132,22 @@ final class ThumbnailWorker: Sendable {
                 requestedTime: job.request.time)
         } catch {
             throw .decodingFailed("cannot convert the frame to RGBA: \(error)")
+        }
+    }
+
+    /// `frame` through `chain` (itself without one): the last picture the chain gives for it,
+    /// drained at once, so a filter that waits for the next frame still answers.
+    private static func filtered(
+        _ frame: DecodedVideoFrame, through chain: String?
+    ) throws(ImageGenerationError) -> DecodedVideoFrame {
+        guard let chain else { return frame }
+        do {
+            let filters = try VideoFilterChain(chain: chain, timeBase: Rational(numerator: 1, denominator: 1_000_000))
+            let output = try filters.process(frame) + filters.drain()
+            guard let last = output.last else { throw FFmpegError.invalidData }
+            return last
+        } catch {
+            throw .decodingFailed("the video filters '\(chain)' failed: \(error)")
         }
     }
 

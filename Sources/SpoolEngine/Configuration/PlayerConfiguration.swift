@@ -12,6 +12,14 @@ public struct PlayerConfiguration: Sendable {
     public var isUntimed: Bool
     /// Decoder threads per video decoder; 0 lets FFmpeg choose.
     public var decoderThreads: Int
+    /// A libavfilter chain every item's audio passes through after decoding (`--af`), or
+    /// `nil` for none. It must keep the duration (no `atempo`): the clock follows the input.
+    /// A chain libavfilter refuses fails each item with audio; check it first with
+    /// `MediaFilterCheck`.
+    public var audioFilterChain: String?
+    /// A libavfilter chain every decoded picture passes through before any pixel conversion
+    /// (`--vf`, `--deinterlace`), or `nil` for none. Failures as for `audioFilterChain`.
+    public var videoFilterChain: String?
     /// The clock that periodic and boundary time observers sleep on.
     public var clock: any Clock<Duration>
     /// The clock a pause's countdown to releasing its buffers runs on

@@ -11,6 +11,9 @@ final class AudioLoop {
     private var decoder: AudioDecoder
     private var converter: AudioConverter
     private var tempo: AudioTempoFilter?
+    /// The user's filters (`--af`, `PipelineControlState.audioFilterChain`), made for the
+    /// converter's format on the first buffer and remade when the chain changes.
+    private var filters: AudioFilterChain?
     /// The last non-zero rate: writes made while pausing keep the rate they were decoded for.
     private var playbackRate: Double = 1
     private let output: any AudioOutput
@@ -92,6 +95,7 @@ final class AudioLoop {
                 decoder.flush()
                 converter.reset()
                 try? tempo?.flush()
+                filters?.flush()
                 output.flush()
                 generation = itemGeneration
                 firstOfGeneration = true
@@ -114,6 +118,7 @@ final class AudioLoop {
                     // new track plays from the end of what was written.
                     decoder = try AudioDecoder(stream: stream)
                     converter.reset()
+                    filters?.flush()
                     if writtenEnd.isNumeric { trimBefore = writtenEnd }
                 case .releaseResources:
                     decoder.flush()
@@ -122,6 +127,7 @@ final class AudioLoop {
                     try sendEndOfStreamSkippingDamage()
                     try receiveAll(generation: generation, first: &firstOfGeneration, trimBefore: &trimBefore)
                     decoder.flush()
+                    if let tail = try filters?.drain() { try write(tail, generation: generation) }
                     try finishWriting(generation: generation)
                     if case .failure(let failure) = item.content {
                         events.streamEnded(
@@ -243,12 +249,29 @@ final class AudioLoop {
                 buffer = trimmed
                 trimBefore = nil
             }
-            try write(buffer, generation: generation, isFirst: first)
+            for piece in try filtered(buffer) { try write(piece, generation: generation, isFirst: first) }
             if first {
                 first = false
                 events.generationStarted(generation, by: .audio, at: buffer.presentationTime)
             }
         }
+    }
+
+    /// `buffer` through the user's filters: itself without a chain; what the chain has ready
+    /// (nothing while it fills up) with one. Its output keeps the input's timeline, so the
+    /// clock anchored on it stays on the picture however long the chain holds samples. When
+    /// the chain changed (the IPC's `af`), the old one's tail comes first.
+    private func filtered(_ buffer: PCMBuffer) throws(FFmpegError) -> [PCMBuffer] {
+        let wanted = control.withLock { $0.audioFilterChain }
+        var pieces: [PCMBuffer] = []
+        if let current = filters, current.chain != wanted || current.format != buffer.format {
+            if let tail = try current.drain() { pieces.append(tail) }
+            filters = nil
+        }
+        guard let wanted else { return pieces + [buffer] }
+        if filters == nil { filters = try AudioFilterChain(chain: wanted, format: buffer.format) }
+        if let output = try filters?.process(buffer) { pieces.append(output) }
+        return pieces
     }
 
     private func write(_ buffer: PCMBuffer, generation: Int, isFirst: Bool) throws {

@@ -79,6 +79,10 @@ package protocol ItemPlayback: AnyObject, Sendable {
     /// moved by it); cues delivered before the change keep their times.
     func setSubtitleDelay(_ delay: MediaTime)
 
+    /// Runs the audio and video through these libavfilter chains (`nil`: none) from the next
+    /// buffer and frame on; what the previous chain still held is played first.
+    func setFilterChains(audio: String?, video: String?)
+
     /// Whether playback, after a stall, waits until the buffer is likely to keep up
     /// (`Player.automaticallyWaitsToMinimizeStalling`) or resumes with the first data.
     func setWaitsToMinimizeStalling(_ waits: Bool)
@@ -137,4 +141,7 @@ extension ItemPlayback {
 
     /// Engines without subtitles have nothing to delay.
     func setSubtitleDelay(_ delay: MediaTime) {}
+
+    /// Engines without decoders of their own have nothing to filter.
+    func setFilterChains(audio: String?, video: String?) {}
 }

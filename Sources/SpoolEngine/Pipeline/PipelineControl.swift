@@ -49,6 +49,10 @@ struct PipelineControlState: Sendable {
     var audioDelay: MediaTime = .zero
     /// How much later subtitle cues are shown than their stated times (mpv's `sub-delay`).
     var subtitleDelay: MediaTime = .zero
+    /// The user's libavfilter chains (`--af`, `--vf`); the audio and decode threads switch to
+    /// a changed one at their next buffer or frame.
+    var audioFilterChain: String?
+    var videoFilterChain: String?
     /// Where the item is in its life; changed only by `advance(_:)`.
     private(set) var phase = PipelinePhase.probing
     /// Whether `stop()` ran: every thread returns.

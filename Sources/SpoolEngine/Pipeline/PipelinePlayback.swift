@@ -89,7 +89,10 @@ package final class PipelinePlayback: ItemPlayback {
         // Memory), and a disk needs no cushion against a slow link.
         let automatic: Double = item.asset.url.isFileURL ? 3 : 30
         forwardBufferMicroseconds = Int64((preferred > 0 ? preferred : automatic) * 1_000_000)
-        let control = PipelineControl(PipelineControlState())
+        var initial = PipelineControlState()
+        initial.audioFilterChain = configuration.audioFilterChain
+        initial.videoFilterChain = configuration.videoFilterChain
+        let control = PipelineControl(initial)
         self.control = control
         var hls = HLSStreamConfiguration(
             forwardBuffer: .milliseconds(Int64(preferred * 1000)), peakBitRate: Int(item.preferredPeakBitRate),
@@ -215,6 +218,13 @@ package final class PipelinePlayback: ItemPlayback {
 
     package func setSubtitleDelay(_ delay: MediaTime) {
         control.update { $0.subtitleDelay = delay.isNumeric ? delay : .zero }
+    }
+
+    package func setFilterChains(audio: String?, video: String?) {
+        control.update { state in
+            state.audioFilterChain = audio
+            state.videoFilterChain = video
+        }
     }
 
     package func pinVariant(_ index: Int?) {

@@ -1,13 +1,17 @@
 import SpoolCore
 import SpoolMedia
 
-/// The video decode thread: packets in, frames out (converted only when the output cannot
-/// take their pixel format), discarding frames before an accurate seek's target.
+/// The video decode thread: packets in, frames out (through the user's filter chain, if any,
+/// then converted only when the output cannot take their pixel format), discarding frames
+/// before an accurate seek's target.
 /// Made and run on the decode thread (it owns the decoder), so it is not `Sendable`.
 final class VideoDecodeLoop {
     var decoder: VideoDecoder
     private let threadCount: Int
     private var converter: PixelConverter?
+    /// The user's filters (`--vf`, `PipelineControlState.videoFilterChain`), made on the first
+    /// frame and remade when the chain changes; see `filtered(_:)`.
+    private var filters: VideoFilterChain?
     private let acceptedFormats: Set<PixelFormat>?
     let control: PipelineControl
     private let packets: BoundedBlockingQueue<PacketItem>
@@ -32,7 +36,8 @@ final class VideoDecodeLoop {
     private var lastBeforeCutoff: DecodedVideoFrame?
 
     init(
-        decoder: VideoDecoder, threadCount: Int, acceptedFormats: Set<PixelFormat>?, control: PipelineControl,
+        decoder: VideoDecoder, threadCount: Int, acceptedFormats: Set<PixelFormat>?,
+        control: PipelineControl,
         packets: BoundedBlockingQueue<PacketItem>, frames: BoundedBlockingQueue<FrameItem>,
         statistics: PipelineStatistics, clock: PlaybackClock, tracksKeyframes: Bool, itemName: String
     ) {
@@ -57,6 +62,7 @@ final class VideoDecodeLoop {
             if item.generation < current { continue }  // read before a seek
             if item.generation != generation {
                 decoder.flush()
+                filters?.flush()
                 generation = item.generation
                 discardBefore = control.withLock { $0.generation == generation ? $0.seek?.discardBefore : nil }
                 lastBeforeCutoff = nil
@@ -91,6 +97,7 @@ final class VideoDecodeLoop {
                     if !decoder.stream.canContinueDecoding(as: stream) {
                         try drain(generation: generation, discardBefore: &discardBefore)
                         decoder = try VideoDecoder(stream: stream, threadCount: threadCount)
+                        filters = nil  // made again for the new stream's time base
                     }
                 case .trackSwitch:
                     continue  // audio only
@@ -146,6 +153,7 @@ final class VideoDecodeLoop {
         }
         try receiveAll(generation: generation, discardBefore: &discardBefore)
         decoder.flush()  // ready for more input after a later seek
+        if let tail = try filters?.drain() { _ = try push(tail, generation: generation) }
     }
 
     private func receiveAll(generation: Int, discardBefore: inout MediaTime?) throws(FFmpegError) {
@@ -164,10 +172,35 @@ final class VideoDecodeLoop {
                 discardBefore = nil
                 lastBeforeCutoff = nil
             }
+            guard try push(filtered(frame), generation: generation) else { return }
+        }
+    }
+
+    /// Converts `filteredFrames` as the output needs and queues them; `false` when a seek made
+    /// them stale.
+    private func push(_ filteredFrames: [DecodedVideoFrame], generation: Int) throws(FFmpegError) -> Bool {
+        for frame in filteredFrames {
             let output = try convertIfNeeded(frame)
-            guard control.generation == generation else { return }  // a seek made the rest stale
+            guard control.generation == generation else { return false }  // a seek made the rest stale
             frames.push(FrameItem(generation: generation, content: .frame(output)), cost: 1)
         }
+        return true
+    }
+
+    /// `frame` through the user's filters: itself without a chain; what the chain lets out
+    /// (none, one or several) with one. When the chain changed (the IPC's `vf`), the frames
+    /// the old one still held come first.
+    private func filtered(_ frame: DecodedVideoFrame) throws(FFmpegError) -> [DecodedVideoFrame] {
+        let wanted = control.withLock { $0.videoFilterChain }
+        var frames: [DecodedVideoFrame] = []
+        if let current = filters, current.chain != wanted {
+            frames = try current.drain()
+            filters = nil
+        }
+        guard let wanted else { return frames + [frame] }
+        if filters == nil { filters = try VideoFilterChain(chain: wanted, timeBase: decoder.stream.timeBase) }
+        guard let chain = filters else { return frames }
+        return try frames + chain.process(frame)
     }
 
     /// The stream ended with every frame before the seek's cutoff: the target lies at or past
@@ -177,9 +210,10 @@ final class VideoDecodeLoop {
         guard discardBefore != nil, let last = lastBeforeCutoff else { return }
         lastBeforeCutoff = nil
         discardBefore = nil
-        let output = try convertIfNeeded(last)
-        guard control.generation == generation else { return }
-        frames.push(FrameItem(generation: generation, content: .frame(output)), cost: 1)
+        // After the stream's end: the chain is drained again for what this frame left in it.
+        let shown = try filtered(last)
+        let tail = try filters?.drain() ?? []
+        _ = try push(shown + tail, generation: generation)
     }
 
     /// How the stream ends: a damaged picture among the very last ones means the final packet

@@ -64,6 +64,8 @@ enum IPCAction: Equatable, Sendable {
     case markLoop
     /// Sets mpv's `audio-delay` or `sub-delay`, in seconds.
     case setDelay(Delay, Double)
+    /// Runs these filters (`af`, `vf`), already checked against libavfilter.
+    case setFilters(FilterSettings)
 }
 
 /// Does `IPCAction`s: the player side of the protocol.

@@ -12,7 +12,7 @@ enum IPCCommands {
         "observe_property_string", "unobserve_property", "client_name", "get_time_us", "get_version",
         "enable_event", "disable_event", "request_log_messages", "loadfile", "seek", "playlist-next",
         "playlist-prev", "playlist-play-index", "stop", "quit", "cycle", "add", "set", "show-text", "print-text",
-        "frame-step", "frame-back-step", "ab-loop",
+        "frame-step", "frame-back-step", "ab-loop", "af", "vf",
     ]
 
     /// The events a client may enable or disable by name (mpv's event names).
@@ -135,6 +135,7 @@ enum IPCCommands {
             guard arguments.isEmpty else { return nil }
             guard state.current != nil else { return .failure(.commandFailed) }
             return .success(.markLoop)
+        case "af", "vf": return IPCFilterProperties.command(name, arguments, in: state)
         case "set":
             guard arguments.count == 2, let property = arguments[0].string else { return nil }
             return commandResult(IPCProperties.write(property, arguments[1], in: state))

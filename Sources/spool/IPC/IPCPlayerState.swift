@@ -74,6 +74,8 @@ struct IPCPlayerState: Equatable, Sendable {
     /// mpv's `audio-delay` and `sub-delay`, in seconds.
     var audioDelay: Double = 0
     var subtitleDelay: Double = 0
+    /// The filters `af` and `vf` list (and the deinterlacer and normalizer they run with).
+    var filters = FilterSettings()
 
     /// The current entry, if any.
     var current: Entry? { playlistPosition.flatMap { playlist.indices.contains($0) ? playlist[$0] : nil } }

@@ -13,7 +13,7 @@ enum IPCProperties {
         "media-title", "playlist", "playlist-pos", "playlist-count", "eof-reached", "idle-active", "track-list",
         "aid", "sid", "vid", "time-remaining", "chapter", "chapters", "chapter-list", "property-list",
         "command-list", "estimated-frame-number", "estimated-frame-count", "ab-loop-a", "ab-loop-b", "ab-loop-count",
-        "audio-delay", "sub-delay",
+        "audio-delay", "sub-delay", "af", "vf",
     ]
 
     /// The value of `name` in `state`.
@@ -61,6 +61,7 @@ enum IPCProperties {
             return IPCFrameProperties.value(name, in: state)
         case "audio-delay": return .success(.double(state.audioDelay))
         case "sub-delay": return .success(.double(state.subtitleDelay))
+        case "af", "vf": return IPCFilterProperties.value(name, in: state)
         case "property-list": return .success(.array(names.map(IPCValue.string)))
         case "command-list": return .success(.array(IPCCommands.names.map { .object([("name", .string($0))]) }))
         default: return .failure(.propertyNotFound)
@@ -111,6 +112,7 @@ enum IPCProperties {
                     return .failure(.propertyFormat)
                 }
                 return .success(.setDelay(name == "audio-delay" ? .audio : .subtitle, seconds))
+            case "af", "vf": return IPCFilterProperties.write(name, value, in: state)
             case "aid": return .success(.selectTrack(.audio, try trackChoice(value)))
             case "sid": return .success(.selectTrack(.subtitle, try trackChoice(value)))
             case "vid": return .success(.selectTrack(.video, try trackChoice(value)))

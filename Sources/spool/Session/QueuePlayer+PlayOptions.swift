@@ -2,11 +2,13 @@ import Spool
 
 extension QueuePlayer {
     /// The empty queue `spool play` plays on, set up as `options` ask: the outputs, decoder
-    /// threads, gapless preroll, speed, volume, mute, audio and subtitle delays and preferred audio and subtitle languages.
+    /// threads, filters, gapless preroll, speed, volume, mute, audio and subtitle delays and preferred audio and subtitle languages.
     static func forPlaying(options: PlayOptions, outputs: SelectedOutputs, clock: ContinuousClock) -> QueuePlayer {
-        let configuration = PlayerConfiguration(
+        var configuration = PlayerConfiguration(
             makeAudioOutput: outputs.makeAudioOutput, videoOutput: outputs.videoOutput,
             isUntimed: outputs.isUntimed, decoderThreads: options.decoderThreads, clock: clock)
+        configuration.audioFilterChain = options.audioFilterChain
+        configuration.videoFilterChain = options.videoFilterChain
         let player = QueuePlayer(items: [], configuration: configuration)
         player.prerollsNextItem = options.isGapless
         player.defaultRate = options.speed

@@ -39,6 +39,23 @@ struct ThumbnailCommandIntegrationTests {
         #expect(try await Self.samePixels(small, theirsSmall))
     }
 
+    @Test("--vf=hflip writes the PNG ffmpeg -vf hflip writes; an unknown filter is a usage error naming it")
+    func videoFilters() async throws {
+        let url = try await Self.clip()
+        let ours = try PlayTool.scratchPath("vf.png")
+        let output = try await PlayTool.spool(["thumbnail", "--at", "1", "--vf=hflip", url.path, ours])
+        #expect(output.status == 0, "stderr: \(output.errorText)")
+        let theirs = try PlayTool.scratchPath("ffmpeg-vf.png")
+        _ = try await PlayTool.ffmpeg(["-ss", "1", "-i", url.path, "-frames:v", "1", "-vf", "hflip", theirs])
+        #expect(try await Self.samePixels(ours, theirs))
+        let unflipped = try PlayTool.scratchPath("ffmpeg-plain.png")
+        _ = try await PlayTool.ffmpeg(["-ss", "1", "-i", url.path, "-frames:v", "1", unflipped])
+        #expect(try await !Self.samePixels(ours, unflipped))
+        let refused = try await PlayTool.spool(["thumbnail", "--vf", "bogus", url.path, ours])
+        #expect(refused.status == 2)
+        #expect(refused.errorText.hasPrefix("spool: thumbnail: --vf: 'bogus': no such filter 'bogus'\n"))
+    }
+
     @Test("--every SEC writes OUT-%03d.png numbered from 1, progress on stderr")
     func every() async throws {
         let url = try await Self.clip()
