@@ -129,4 +129,49 @@ struct UnixSocketServerIntegrationTests {
         let long = "/tmp/" + String(repeating: "x", count: 200)
         #expect(throws: UnixSocketError.self) { try UnixSocketServer(path: long) }
     }
+    @Test("the socket file appears only once it listens: a client connecting the moment it sees it is never refused")
+    func appearsListening() async throws {
+        let directory = "/tmp/spool-uss-dir-\(getpid())-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/mpv.sock"
+        // A client spinning on the path, as one waiting for a player's socket does: it connects
+        // the moment the file is there. Bound then listening, a client between the two was refused.
+        var refusals = 0
+        for _ in 0..<1000 {
+            let watcher = Task.detached { () -> Int32 in
+                while !Task.isCancelled {
+                    var info = stat()
+                    guard lstat(path, &info) == 0 else { continue }
+                    let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+                    defer { close(probe) }
+                    var address = sockaddr_un()
+                    address.sun_family = sa_family_t(AF_UNIX)
+                    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+                        for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+                    }
+                    let connected = withUnsafePointer(to: &address) {
+                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                            connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                        }
+                    }
+                    return connected == 0 ? 0 : errno
+                }
+                return -1
+            }
+            let server: UnixSocketServer
+            do { server = try UnixSocketServer(path: path) } catch {
+                watcher.cancel()
+                throw error
+            }
+            let result = await watcher.value
+            if result == ECONNREFUSED { refusals += 1 }
+            #expect(result == 0, "connect: \(String(cString: strerror(result)))")
+            // Nothing but the socket in its directory: the temporary name is gone.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["mpv.sock"])
+            await server.close()
+        }
+        #expect(refusals == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import SpoolCore
 
 /// The listening socket of a `UnixSocketServer`: bound, mode 0600, listening, non-blocking.
 ///
@@ -11,11 +12,20 @@ struct UnixSocketListener: Sendable {
     private let device: UInt64
     private let inode: UInt64
 
-    /// Binds `path`, replacing only a stale socket there.
+    /// Binds `path`, replacing only a stale socket there. The socket appears at `path` only
+    /// once it listens: it is bound under a temporary name beside it, set up, and then linked
+    /// to `path`. Why: a client that waits for the file and then connects (the usual way to
+    /// wait for an IPC server, mpv's clients included) was refused (`ECONNREFUSED`) when it
+    /// came between bind(2) and listen(2), once in five runs under load.
     static func bind(path: String) throws(UnixSocketError) -> UnixSocketListener {
         guard !path.isEmpty else { throw UnixSocketError(description: "the IPC socket path is empty") }
-        var address = try socketAddress(path)
+        _ = try socketAddress(path)
+        // Where the temporary name would not fit a socket address, bound at `path` directly.
+        let temporary = temporaryPath(beside: path)
+        let bindPath = (try? socketAddress(temporary)) != nil ? temporary : path
+        var address = try socketAddress(bindPath)
         try removeStaleSocket(at: path)
+        if bindPath != path { unlink(bindPath) }
         let descriptor = socket(
             AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw failure("cannot create a socket", path) }
@@ -29,18 +39,45 @@ struct UnixSocketListener: Sendable {
             Glibc.close(descriptor)
             throw error
         }
-        // Narrowed before listen(2): nobody can connect until it listens, so the brief window
-        // with the umask's mode admits no one.
+        // Narrowed before listen(2) and before it is at `path`: nobody can connect with the
+        // umask's mode.
         var info = stat()
-        guard chmod(path, 0o600) == 0, lstat(path, &info) == 0, listen(descriptor, 64) == 0 else {
+        guard chmod(bindPath, 0o600) == 0, lstat(bindPath, &info) == 0, listen(descriptor, 64) == 0 else {
             let error = failure("cannot set up", path)
             Glibc.close(descriptor)
-            unlink(path)
+            unlink(bindPath)
             throw error
+        }
+        guard bindPath != path else {
+            return UnixSocketListener(
+                descriptor: descriptor, path: path, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        }
+        // link(2), not rename(2): a socket another server put at `path` meanwhile is refused,
+        // never replaced.
+        let linked = link(bindPath, path) == 0
+        let linkError = linked ? nil : failure("cannot bind", path)
+        unlink(bindPath)
+        if let linkError {
+            Glibc.close(descriptor)
+            throw linkError
         }
         return UnixSocketListener(
             descriptor: descriptor, path: path, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
+
+    /// A short name in `path`'s directory (the same file system, for link(2)), unique to this
+    /// process and call.
+    private static func temporaryPath(beside path: String) -> String {
+        let serial = temporarySerial.withLock { serial in
+            serial += 1
+            return serial
+        }
+        let name = ".spool-ipc-\(getpid())-\(serial)"
+        guard let slash = path.lastIndex(of: "/") else { return name }
+        return path[...slash] + name
+    }
+
+    private static let temporarySerial = Locked(0)
 
     /// Closes the socket and removes its file if it is still ours.
     func close() {
