@@ -1,3 +1,4 @@
+import SpoolTestSupport
 import Testing
 
 @testable import spool
@@ -114,18 +115,6 @@ struct FilterListTests {
 /// parser, and whatever it accepts libavfilter's check answers for (never a crash either).
 @Suite("spool play: --af/--vf lists of random text")
 struct FilterListRandomTextTests {
-    /// SplitMix64: the same seed gives the same texts.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("2000 random lists: parsed or refused with a message; the accepted ones checked")
     func randomLists() {
         var random = SeededGenerator(state: 34)

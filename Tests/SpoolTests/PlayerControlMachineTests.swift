@@ -1,4 +1,5 @@
 import SpoolCore
+import SpoolTestSupport
 import Testing
 
 @testable import Spool
@@ -125,7 +126,7 @@ struct PlayerControlMachineTests {
             .seekRequested(target(5)), .seekCompleted(id: 1, landed: nil), .refresh,
         ]
         for seed in UInt64(1)...20 {
-            var random = CommandStormVirtualTimeIntegrationTests.SeededGenerator(state: seed)
+            var random = SeededGenerator(state: seed)
             var machine = Machine()
             // A new item's engine starts at rate 0 (an opened pipeline is paused).
             var engineRate: Float = 0

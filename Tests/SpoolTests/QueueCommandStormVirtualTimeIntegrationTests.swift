@@ -118,7 +118,7 @@ struct QueueCommandStormVirtualTimeIntegrationTests {
         let queue: QueuePlayer
         let events: StreamRecorder<PlayerItemEvent>
         var kinds: [ItemID: Kind] = [:]
-        var generator: CommandStormVirtualTimeIntegrationTests.SeededGenerator
+        var generator: SeededGenerator
         let seeks = SeekLog()
         var seeksMade = 0
         /// What each seek asked, by number, for the messages.
@@ -129,7 +129,7 @@ struct QueueCommandStormVirtualTimeIntegrationTests {
 
         init(seed: UInt64, media: Media) {
             self.media = media
-            generator = CommandStormVirtualTimeIntegrationTests.SeededGenerator(state: seed)
+            generator = SeededGenerator(state: seed)
             let configuration = VirtualTimePlayback.queueConfiguration(on: clock, video: video)
             queue = QueuePlayer(items: [], configuration: configuration)
             events = StreamRecorder(queue.itemEvents())
