@@ -150,7 +150,8 @@ let package = Package(
             ],
             swiftSettings: strictSwift),
         // The command line's parsers (options, spool.conf, playlists), tested inside the executable.
-        .testTarget(name: "SpoolCLITests", dependencies: ["spool", "Spool", "SpoolTestSupport"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "SpoolCLITests", dependencies: ["spool", "Spool", "SpoolTestSupport"], swiftSettings: strictSwift),
         .testTarget(
             name: "SpoolUITests", dependencies: ["SpoolUI", "Spool", "SpoolEngine", "SpoolTestSupport"],
             swiftSettings: strictSwift),

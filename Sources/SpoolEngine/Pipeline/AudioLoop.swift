@@ -127,7 +127,9 @@ final class AudioLoop {
                     try sendEndOfStreamSkippingDamage()
                     try receiveAll(generation: generation, first: &firstOfGeneration, trimBefore: &trimBefore)
                     decoder.flush()
-                    if let tail = try filters?.drain() { try write(tail, generation: generation, isFirst: firstOfGeneration) }
+                    if let tail = try filters?.drain() {
+                        try write(tail, generation: generation, isFirst: firstOfGeneration)
+                    }
                     try finishWriting(generation: generation)
                     if case .failure(let failure) = item.content {
                         events.streamEnded(
