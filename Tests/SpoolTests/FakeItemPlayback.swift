@@ -45,8 +45,9 @@ final class FakeItemPlayback: ItemPlayback {
     func setRate(_ rate: Double, algorithm: AudioTimePitchAlgorithm) { record(.rate(rate, algorithm)) }
     func setVolume(_ volume: Float) { record(.volume(volume)) }
     func setWaitsToMinimizeStalling(_ waits: Bool) { record(.waitsToMinimizeStalling(waits)) }
-    func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime, id: Int) {
+    func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime, id: Int) -> Bool {
         record(.seek(time, before: toleranceBefore, after: toleranceAfter, id: id))
+        return true
     }
     func select(_ option: MediaSelectionOption?, for characteristic: MediaCharacteristic) {
         record(.select(option, characteristic))

@@ -41,4 +41,23 @@ extension Player {
         self.prerolled = nil
         return prerolled.playback
     }
+
+    /// Starts seek `id` in the current item's pipeline. After the gapless hand-over the next
+    /// item's audio already plays on the shared device: the pipeline asks for the device back,
+    /// so the prerolled item is stopped (what it queued leaves the device), the seek goes in
+    /// again and takes the device back, and the next item is prerolled anew from its start.
+    /// Before, such a seek was refused (completed `false`) and the user's seek back was lost.
+    func startEngineSeek(id: Int, target: SeekTarget) {
+        guard let playback else { return }
+        func seek() -> Bool {
+            playback.seek(
+                to: target.time, toleranceBefore: target.toleranceBefore, toleranceAfter: target.toleranceAfter,
+                id: id)
+        }
+        guard !seek(), let prerolled else { return }
+        prerolled.playback.stop()
+        self.prerolled = nil
+        _ = seek()
+        updatePreroll()
+    }
 }

@@ -346,9 +346,7 @@ public class Player {
             case .supersedeSeeks(let ids):
                 for id in ids { seekHandlers.removeValue(forKey: id)?(nil) }
             case .startEngineSeek(let id, let target):
-                playback?.seek(
-                    to: target.time, toleranceBefore: target.toleranceBefore, toleranceAfter: target.toleranceAfter,
-                    id: id)
+                startEngineSeek(id: id, target: target)
             case .completeSeek(let id, let landed):
                 seekHandlers.removeValue(forKey: id)?(landed)
             case .rescheduleResourceRelease:

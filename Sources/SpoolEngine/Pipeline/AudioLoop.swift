@@ -329,8 +329,8 @@ final class AudioLoop {
     private func finishWriting(generation: Int) throws(AudioOutputError) {
         guard let lease = output as? AudioOutputLease else { return try output.drain() }
         // Under the control lock, where seeks begin: a seek before the hand-over plays (the
-        // device stays this item's); one after it is refused (`audioHandedOver`), since the
-        // next item is already audible and this item's audio cannot come back.
+        // device stays this item's); one after it takes the device back once the player has
+        // stopped the next item (`PipelinePlayback.seek`).
         let handedOver = control.update { state -> Bool? in
             guard state.generation == generation else { return nil }
             guard lease.handOver() else { return false }
@@ -344,7 +344,11 @@ final class AudioLoop {
         }
         let latency = min(output.latency, .seconds(2))
         guard latency > .zero else { return }
-        _ = control.wait(timeout: latency) { state -> Bool? in state.stopped ? true : nil }
+        // A seek back into the item (which took the device back) ends the wait: its audio
+        // plays at once.
+        _ = control.wait(timeout: latency) { state -> Bool? in
+            state.stopped || state.generation != generation ? true : nil
+        }
     }
 
     /// The buffer as played at `rate`: untouched at 1 (no filter at all), otherwise through

@@ -123,6 +123,13 @@ final class AudioOutputLease: AudioOutput {
         shared.handOver(from: self)
     }
 
+    /// Takes the device back after `handOver()`, for a seek back into this item, once the
+    /// lease it was handed to has left (stopped: what it queued was flushed) and no other
+    /// plays. `false` while another lease plays, or when this one did not hand over.
+    func reclaim() -> Bool {
+        shared.reclaim(for: self)
+    }
+
     /// Ends this item's use: an active lease discards what it queued and passes the turn on;
     /// a waiting one leaves the line; a lease that handed over leaves the device alone (the
     /// next item's samples are queued there). Refuses further writes. Idempotent.
@@ -238,6 +245,15 @@ package final class SharedAudioOutput: Sendable {
         lease.end(as: .handedOver)
         next.activate()
         return true
+    }
+
+    fileprivate func reclaim(for lease: AudioOutputLease) -> Bool {
+        line.withLock { line -> Bool in
+            guard line.active == nil, lease.turn == .handedOver else { return false }
+            line.active = lease
+            lease.end(as: .active)
+            return true
+        }
     }
 
     /// Takes `lease` out of the line. A lease that was playing discards what it queued

@@ -88,8 +88,12 @@ package protocol ItemPlayback: AnyObject, Sendable {
     func setWaitsToMinimizeStalling(_ waits: Bool)
 
     /// Moves to `time`, landing within the tolerances; completes with `.seekCompleted(id:)`.
-    /// A newer seek abandons an older one.
-    func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime, id: Int)
+    /// A newer seek abandons an older one. Returns `false`, doing nothing, only when the
+    /// item's audio already handed the shared device to the prerolled next item (a gapless
+    /// join under way) and that item still holds it: the player stops the prerolled item and
+    /// seeks again, which takes the device back.
+    @discardableResult
+    func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime, id: Int) -> Bool
 
     /// The current playhead.
     func currentTime() -> MediaTime

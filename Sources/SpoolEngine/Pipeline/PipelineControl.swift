@@ -119,9 +119,12 @@ struct PipelineControlState: Sendable {
     /// two render threads never present to the one video output at once.
     var previousVideoDone = false
     /// Whether the item's audio gave the device to the next item at its end (gapless): the
-    /// next item is audible, so this one takes no more seeks (they would play without sound)
-    /// and its audio counts as ended in every generation from then on.
+    /// next item is audible, and this item's audio counts as ended until a seek takes the
+    /// device back (once the player stopped the next item; `PipelinePlayback.seek`).
     var audioHandedOver = false
+    /// Whether the item's audio thread is gone after a hand-over (a write after it was
+    /// refused): no seek can bring its audio back, so none takes the device back either.
+    var audioWritesEnded = false
     /// A file's audio track chosen while playing that the demux thread has not switched to yet.
     var pendingAudioSwitch: AudioSwitchRequest?
     /// Where the item ends early (`forwardPlaybackEndTime`, an interstitial): set once, before

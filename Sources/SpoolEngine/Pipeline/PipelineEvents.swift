@@ -113,6 +113,7 @@ final class PipelineEvents: Sendable {
     func audioHandedOver() {
         let event = control.update { state -> ItemPlaybackEvent? in
             state.audioHandedOver = true
+            state.audioWritesEnded = true
             guard !state.endReported else { return nil }
             return endIfDone(&state)
         }

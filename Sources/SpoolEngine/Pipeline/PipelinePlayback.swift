@@ -239,12 +239,20 @@ package final class PipelinePlayback: ItemPlayback {
         control.update { $0.waitsToMinimizeStalling = waits }
     }
 
-    package func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime, id: Int) {
-        let generation = control.update { state -> Int? in
-            // The next item already plays this item's audio device: too late to seek. The seek
-            // never completes here; the item ends with its video, and the player completes
-            // its pending seeks with `false` then.
-            guard !state.audioHandedOver else { return nil }
+    @discardableResult
+    package func seek(to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime, id: Int) -> Bool {
+        let lease = running.withLock { $0.audioOutput } as? AudioOutputLease
+        let outcome = control.update { state -> SeekOutcome in
+            if state.audioHandedOver {
+                // The next item already plays on this item's audio device. An item that ended
+                // (or whose audio thread is gone) is past seeking: the seek never completes
+                // here, the item ends with its video, and the player completes its pending
+                // seeks with `false` then. Otherwise the device comes back once the next
+                // item has left it (the player stops it and asks again).
+                guard !state.endReported, !state.audioWritesEnded else { return .refused }
+                guard lease?.reclaim() == true else { return .needsAudioDevice }
+                state.audioHandedOver = false
+            }
             let request = SeekRequest(
                 id: id, target: state.streamTime(ofItemTime: time), toleranceBefore: toleranceBefore,
                 toleranceAfter: toleranceAfter)
@@ -253,10 +261,22 @@ package final class PipelinePlayback: ItemPlayback {
             // re-anchors it. Under the control lock, like the audio thread's anchor, which
             // checks the generation there: a write of the old stretch cannot move it back.
             clock.anchor(media: request.target, at: clock.hostNow)
-            return state.generation
+            return .began(state.generation)
         }
-        guard let generation else { return }
-        discardQueues(before: generation)
+        switch outcome {
+        case .began(let generation):
+            discardQueues(before: generation)
+            return true
+        case .refused: return true
+        case .needsAudioDevice: return false
+        }
+    }
+
+    /// What a seek request came to, decided under the control lock.
+    private enum SeekOutcome {
+        case began(Int)
+        case refused
+        case needsAudioDevice
     }
 
     /// Wakes producers blocked on full queues: what they hold is stale now. The demux thread
