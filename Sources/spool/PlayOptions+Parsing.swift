@@ -17,7 +17,7 @@ extension PlayOptions {
         "vo", "ao", "audio-device", "start", "frames", "decoder-threads", "speed", "volume", "loop", "events",
         "mpris-name", "max-bitrate", "max-resolution", "buffer", "variant", "audio-lang", "sub-lang", "sub",
         "playlist", "geometry", "input-ipc-server", "wid", "ab-loop-a", "ab-loop-b", "ab-loop-count",
-        "audio-delay", "sub-delay", "af", "vf", "deinterlace",
+        "audio-delay", "sub-delay", "af", "vf", "deinterlace", "hr-seek",
     ]
 
     /// Options about reading spool.conf itself: the command line's only, never the file's.
@@ -115,6 +115,13 @@ extension PlayOptions {
         case "af": filters.audio = try FilterList.parse(value, for: flag)
         case "vf": filters.video = try FilterList.parse(value, for: flag)
         case "deinterlace": filters.deinterlace = try FilterSettings.Deinterlace.parse(value, for: flag)
+        case "hr-seek":
+            switch value {
+            case "default": exactSeekLimit = 10
+            case "yes": exactSeekLimit = .infinity
+            case "no": exactSeekLimit = 0
+            default: throw UsageError(description: "\(flag): '\(value)' is not default, yes or no")
+            }
         case "mpris-name":
             guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
             else { throw UsageError(description: "--mpris-name: '\(value)' must be letters, digits or _") }

@@ -49,6 +49,9 @@ struct PlayOptions: Equatable {
     var subtitleDelay: Double = 0
     /// `--af`, `--vf`, `--deinterlace` and `--audio-normalize`.
     var filters = FilterSettings()
+    /// Relative seeks from the keys of at most this many seconds are exact (`--hr-seek`:
+    /// `default` 10, so ±5 s is exact and ±60 s a keyframe seek; `yes` every one, `no` none).
+    var exactSeekLimit: Double = 10
     var eventsPath: String?
     var printsStatistics = false
     var publishesMPRIS = true
@@ -151,6 +154,8 @@ struct PlayOptions: Equatable {
           --deinterlace auto|yes|no     bwdif (one frame per frame): always (yes), or on frames flagged
                                         interlaced (auto); default no
           --audio-normalize             normalize loudness (loudnorm=I=-16:TP=-1.5:LRA=11, after --af)
+          --hr-seek default|yes|no      exact key seeks: up to 10 s (the arrows' ±5 s, a wheel notch;
+                                        ±60 s go to a keyframe), all (yes) or none (no); default default
           --events FILE                 write one JSON object per event (JSON Lines)
           --stats                       print one JSON object of playback statistics on exit
           --geometry WxH                the window's size (default: the video's, within 80 % of the screen)

@@ -15,7 +15,8 @@ extension PlaySession: PlayerViewDelegate {
         do {
             // --osc-always: a hide delay no session reaches (a year).
             let configuration = PlayerControlsConfiguration(
-                autoHideDelay: options.controlsAlwaysShown ? .seconds(365 * 86_400) : .seconds(3))
+                autoHideDelay: options.controlsAlwaysShown ? .seconds(365 * 86_400) : .seconds(3),
+                exactSeekLimit: options.exactSeekLimit)
             let view = try PlayerView(player: player, output: window, configuration: configuration, clock: clock)
             view.showsPlaybackControls = options.showsControls
             return view

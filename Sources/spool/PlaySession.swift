@@ -79,13 +79,16 @@ final class PlaySession {
         statusLine = StatusLineUpdater(player: player, states: states)
         pictureInPicture = PictureInPictureFollower(player: player)
         playerView = Self.makeView(player: player, window: outputs.window, options: options, clock: clock)
-        interaction = PlayInteraction(player: player, outputs: outputs, playerView: playerView, statusLine: statusLine)
+        interaction = PlayInteraction(
+            player: player, outputs: outputs, playerView: playerView, statusLine: statusLine,
+            exactSeekLimit: options.exactSeekLimit)
         desktop = PlayDesktop(playerView: playerView, options: options, clock: clock)
         observers = [statusLine, states, cues, pictureInPicture, interaction, resume, abLoop]
         interaction.session = self
         playerView?.delegate = self
         playerView?.controls.stateStore = stateStore
         playerView?.controls.isPictureInPicturePossible = pictureInPicture.isPossible
+        abLoop.onPointsChanged = { [weak playerView] points in playerView?.controls.loopPoints = points }
         outputs.onFrameLimitReached { [weak self] in
             Task { @MainActor in self?.quit() }
         }

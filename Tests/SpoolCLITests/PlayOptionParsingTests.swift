@@ -13,7 +13,7 @@ struct PlayOptionParsingTests {
         "decoder-threads": "2", "speed": "1.5", "volume": "40", "loop": "3", "events": "ev.jsonl",
         "ab-loop-a": "2", "ab-loop-b": "5.5", "ab-loop-count": "2",
         "audio-delay": "0.5", "sub-delay": "-1", "af": "lavfi=[loudnorm=I=-16]", "vf": "hflip",
-        "deinterlace": "yes",
+        "deinterlace": "yes", "hr-seek": "yes",
         "mpris-name": "kiosk_1", "max-bitrate": "800000", "max-resolution": "1280x720", "buffer": "12",
         "variant": "2", "audio-lang": "pt-BR", "sub-lang": "en", "sub": "a=b.srt", "playlist": "list.m3u",
         "input-ipc-server": "/tmp/spool.sock", "geometry": "1280x720", "wid": "0x1a00007",
@@ -36,6 +36,15 @@ struct PlayOptionParsingTests {
         let joined = try Self.parse(["--\(name)=\(value)", "clip.mp4"])
         #expect(separate == joined)
         #expect(separate != (try Self.parse(["clip.mp4"])), "--\(name) \(value) changed nothing")
+    }
+
+    @Test("--hr-seek: exact key seeks up to 10 s by default, all with yes, none with no; others refused")
+    func hrSeek() throws {
+        #expect(try Self.parse(["x"]).exactSeekLimit == 10)
+        #expect(try Self.parse(["--hr-seek=no", "--hr-seek=default", "x"]).exactSeekLimit == 10)
+        #expect(try Self.parse(["--hr-seek=yes", "x"]).exactSeekLimit == .infinity)
+        #expect(try Self.parse(["--hr-seek", "no", "x"]).exactSeekLimit == 0)
+        #expect(throws: UsageError.self) { try Self.parse(["--hr-seek=absolute", "x"]) }
     }
 
     @Test("a value may contain '=': only the first one splits")

@@ -48,18 +48,28 @@ struct ControlsKeyboardTests {
         #expect(harness.key(.space) == [.toggleFullScreen])
     }
 
-    @Test("Arrows move a focused slider; otherwise they seek ±5 s and ±60 s as in today's window")
+    @Test("Arrows move a focused slider; otherwise they seek ±5 s exactly and ±60 s to a keyframe")
     func arrows() {
         var harness = ControlsHarness()
-        #expect(harness.key(.right) == [.seek(to: 88, exact: false)])
-        #expect(harness.key(.left) == [.seek(to: 83, exact: false)])
+        #expect(harness.key(.right) == [.seek(to: 88, exact: true)])
+        #expect(harness.key(.left) == [.seek(to: 83, exact: true)])
         #expect(harness.key(.up) == [.seek(to: 143, exact: false)])
         #expect(harness.key(.down) == [.seek(to: 83, exact: false)])
         while harness.model.focusedControl != .volume { harness.key(.tab) }
         #expect(harness.key(.right) == [.setVolume(0.85)])
         #expect(harness.key(.down) == [.setVolume(0.8)])
         while harness.model.focusedControl != .timeline { harness.key(.tab) }
-        #expect(harness.key(.left) == [.seek(to: 78, exact: false)])
+        #expect(harness.key(.left) == [.seek(to: 78, exact: true)])
+    }
+
+    @Test("exactSeekLimit: 0 makes every arrow seek a keyframe seek, .infinity every one exact")
+    func exactSeekLimit() {
+        var never = ControlsHarness(configuration: PlayerControlsConfiguration(exactSeekLimit: 0))
+        #expect(never.key(.right) == [.seek(to: 88, exact: false)])
+        #expect(never.key(.up) == [.seek(to: 148, exact: false)])
+        var always = ControlsHarness(configuration: PlayerControlsConfiguration(exactSeekLimit: .infinity))
+        #expect(always.key(.left) == [.seek(to: 78, exact: true)])
+        #expect(always.key(.down) == [.seek(to: 18, exact: true)])
     }
 
     @Test("A menu: Enter opens it on the current choice, arrows move, Enter chooses, Esc closes")

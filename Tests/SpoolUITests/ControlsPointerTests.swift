@@ -69,7 +69,7 @@ struct ControlsPointerTests {
         #expect(harness.model.drag == nil)
     }
 
-    @Test("The wheel over the volume changes it by 5 % a notch; elsewhere it seeks 5 s")
+    @Test("The wheel over the volume changes it by 5 % a notch; elsewhere it seeks 5 s a notch, exactly")
     func wheel() {
         var harness = ControlsHarness()
         let volume = harness.center(of: .volume)
@@ -77,8 +77,10 @@ struct ControlsPointerTests {
         #expect(harness.send(.wheel(at: volume, steps: 1)) == [.setVolume(0.9)])
         #expect(harness.send(.wheel(at: volume, steps: -3)) == [.setVolume(0.75)])
         #expect(harness.send(.wheel(at: volume, steps: 10)) == [.setVolume(1)])
-        #expect(harness.send(.wheel(at: ControlsHarness.overVideo, steps: 1)) == [.seek(to: 88, exact: false)])
-        #expect(harness.send(.wheel(at: ControlsHarness.overVideo, steps: -2)) == [.seek(to: 78, exact: false)])
+        #expect(harness.send(.wheel(at: ControlsHarness.overVideo, steps: 1)) == [.seek(to: 88, exact: true)])
+        #expect(harness.send(.wheel(at: ControlsHarness.overVideo, steps: -2)) == [.seek(to: 78, exact: true)])
+        // Three notches at once jump 15 s: past the limit, to a keyframe.
+        #expect(harness.send(.wheel(at: ControlsHarness.overVideo, steps: 3)) == [.seek(to: 93, exact: false)])
     }
 
     @Test("Over hidden controls the wheel seeks (the volume slider is not there to see) and shows them")
@@ -86,7 +88,7 @@ struct ControlsPointerTests {
         var harness = ControlsHarness()
         let volume = harness.center(of: .volume)
         harness.wait(.seconds(3))
-        #expect(harness.send(.wheel(at: volume, steps: 1)) == [.seek(to: 88, exact: false)])
+        #expect(harness.send(.wheel(at: volume, steps: 1)) == [.seek(to: 88, exact: true)])
         #expect(harness.model.areControlsVisible)
         #expect(harness.send(.wheel(at: volume, steps: 1)) == [.setVolume(0.85)])
     }

@@ -122,6 +122,25 @@ struct PlayerControlsRendererTests {
         #expect(image.minimumAlpha(in: harness.frame(of: .skipInterstitial).insetBy(dx: 8, dy: 8)) >= 180)
     }
 
+    @Test("The A-B loop's points are cyan marks on the timeline, where their times are; none without them")
+    func loopMarks() async throws {
+        var playback = ControlsHarness.playing
+        playback.markers = [TimelineMarker(time: 200, kind: .loopPoint), TimelineMarker(time: 400, kind: .loopPoint)]
+        let harness = ControlsHarness(playback)
+        let image = renderer.render(harness.model)
+        try await OverlayScreenshots.save(image, as: "controls-ab-loop")
+        let track = try #require(harness.model.layout.timelineTrack)
+        for time in [200.0, 400] {
+            let x = try #require(harness.model.x(atTime: time))
+            #expect(image.color(atX: x, y: track.midY) == PlayerControlsRenderer.loopPointColor, "at \(time) s")
+        }
+        let plain = renderer.render(ControlsHarness().model)
+        for time in [200.0, 400] {
+            let x = try #require(harness.model.x(atTime: time))
+            #expect(plain.color(atX: x, y: track.midY) != PlayerControlsRenderer.loopPointColor, "at \(time) s")
+        }
+    }
+
     @Test("Scaled to 1920x1080 the bar is still opaque and its proportions kept")
     func scaled() {
         let harness = ControlsHarness(size: OverlaySize(width: 1920, height: 1080))

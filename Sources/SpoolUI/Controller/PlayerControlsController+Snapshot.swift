@@ -28,6 +28,7 @@ extension PlayerControlsController {
             let start = chapter.timeRange.start
             return start.isNumeric ? TimelineMarker(time: start.seconds, kind: .chapter, title: chapter.title) : nil
         }
+        snapshot.markers += loopPoints.map { TimelineMarker(time: $0, kind: .loopPoint) }
         snapshot.title = details?.title ?? item.asset.url.lastPathComponent
         snapshot.artist = details?.artist
         snapshot.isAudioOnly = item.status == .readyToPlay && !item.tracks.contains { $0.kind == .video }

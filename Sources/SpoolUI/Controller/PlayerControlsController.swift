@@ -42,6 +42,10 @@ public final class PlayerControlsController {
     public var isPictureInPictureActive = false {
         didSet { refresh() }
     }
+    /// The A-B loop's points in seconds (one while only A is set), marked on the timeline.
+    public var loopPoints: [Double] = [] {
+        didSet { if loopPoints != oldValue { refresh() } }
+    }
 
     /// The interstitials of the player's items: with one, the timeline marks the breaks and a
     /// break shows "Ad" with its remaining time; with a `PlayerInterstitialEventController`,

@@ -147,6 +147,8 @@ public struct TimelineMarker: Sendable, Hashable {
         case interstitial
         /// The start of a chapter.
         case chapter
+        /// An A-B loop's point (mpv's `ab-loop-a`, `ab-loop-b`).
+        case loopPoint
     }
 
     /// Where it is, in seconds.

@@ -86,9 +86,10 @@ extension PlayerControlsModel {
             let step = configuration.volumeStep * (increase ? 1 : -1)
             return [.setVolume(clampedVolume(playback.volume + step))]
         }
-        // The timeline when focused, and the window's arrows otherwise: ±5 s, ±60 s.
+        // The timeline when focused, and the window's arrows otherwise: ±5 s, ±60 s, exact up
+        // to the configured limit.
         let seconds: Double = key == .left || key == .right ? 5 : 60
-        return seek(by: increase ? seconds : -seconds, exact: false)
+        return seek(by: increase ? seconds : -seconds, exact: seconds <= configuration.exactSeekLimit)
     }
 
     private func characterKey(_ character: Character) -> [PlayerControlsAction] {

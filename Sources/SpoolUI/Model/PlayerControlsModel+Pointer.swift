@@ -116,7 +116,8 @@ extension PlayerControlsModel {
         case .control(.volume), .control(.mute):
             return [.setVolume(clampedVolume(playback.volume + Float(steps) * configuration.volumeStep))]
         default:
-            return seek(by: 5 * Double(steps), exact: false)
+            let offset = 5 * Double(steps)
+            return seek(by: offset, exact: abs(offset) <= configuration.exactSeekLimit)
         }
     }
 

@@ -8,6 +8,8 @@
 public final class PlayerControlsRenderer {
     let regular: TextRasterizer
     let bold: TextRasterizer
+    /// The A-B loop's marks: cyan, apart from the chapters' dark ticks and the breaks' yellow.
+    public static let loopPointColor = OverlayColor(red: 0, green: 200, blue: 255)
 
     /// A renderer drawing text with the given font files; by default fontconfig's sans-serif
     /// (DejaVu Sans on Debian). Fails when no font can be found or opened.
@@ -98,8 +100,11 @@ public final class PlayerControlsRenderer {
         for marker in model.playback.markers {
             guard let x = model.x(atTime: marker.time) else { continue }
             let color =
-                marker.kind == .interstitial
-                ? OverlayColor(red: 255, green: 204, blue: 0) : OverlayColor.black.fading(0.6)
+                switch marker.kind {
+                case .interstitial: OverlayColor(red: 255, green: 204, blue: 0)
+                case .chapter: OverlayColor.black.fading(0.6)
+                case .loopPoint: Self.loopPointColor
+                }
             canvas.image.fill(
                 OverlayRect(x: x - 1, y: track.y, width: max(canvas.px(3), 2), height: track.height), color)
         }

@@ -18,6 +18,10 @@ final class ABLoopFollower: PlaySessionObserver {
     private var isStarted = false
     /// Told before each jump back (the IPC emits mpv's `seek` event).
     var onJump: () -> Void = {}
+    /// Told the points (A, then B, each when set) whenever they change, and once at `start()`:
+    /// the window marks them on its timeline.
+    var onPointsChanged: ([Double]) -> Void = { _ in }
+    private var reportedPoints: [Double]?
 
     /// A follower for `player` starting from the command line's points and count.
     init(player: Player, a: Double?, b: Double?, count: ABLoopMachine.Count) {
@@ -36,6 +40,15 @@ final class ABLoopFollower: PlaySessionObserver {
     func start() {
         isStarted = true
         followWhileLooping()
+        reportPoints()
+    }
+
+    /// Tells `onPointsChanged` the points when they differ from the last ones told.
+    private func reportPoints() {
+        let points = [machine.a, machine.b].compactMap { $0 }
+        guard points != reportedPoints else { return }
+        reportedPoints = points
+        onPointsChanged(points)
     }
 
     /// Adds the time observer when the loop is on, removes it when it is off.
@@ -72,6 +85,7 @@ final class ABLoopFollower: PlaySessionObserver {
             }
         }
         followWhileLooping()
+        if isStarted { reportPoints() }
     }
 
     /// The `ab-loop` command at the playhead.

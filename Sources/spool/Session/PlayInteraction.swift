@@ -11,13 +11,20 @@ final class PlayInteraction: PlaySessionObserver {
     private let outputs: SelectedOutputs
     private let playerView: PlayerView?
     private let statusLine: StatusLineUpdater
+    /// Key seeks of at most this many seconds are exact (`--hr-seek`).
+    private let exactSeekLimit: Double
     /// What only the session can do: quit, Next with resume, bindings, chapters, PiP.
     weak var session: PlaySession?
     private var keys: TerminalKeys?
     private var interruptSource: (any DispatchSourceSignal)?
 
-    /// Drives `player`; the status line is redrawn after each key.
-    init(player: QueuePlayer, outputs: SelectedOutputs, playerView: PlayerView?, statusLine: StatusLineUpdater) {
+    /// Drives `player`; the status line is redrawn after each key. Key seeks of at most
+    /// `exactSeekLimit` seconds land exactly on their frame, longer ones on a keyframe.
+    init(
+        player: QueuePlayer, outputs: SelectedOutputs, playerView: PlayerView?, statusLine: StatusLineUpdater,
+        exactSeekLimit: Double = 10
+    ) {
+        self.exactSeekLimit = exactSeekLimit
         self.player = player
         self.outputs = outputs
         self.playerView = playerView
@@ -97,7 +104,11 @@ final class PlayInteraction: PlaySessionObserver {
             let now = player.currentTime()
             guard now.isNumeric else { return }
             let target = MediaTime(seconds: max(now.seconds + seconds, 0), preferredTimescale: 1000)
-            Task { await player.seek(to: target) }
+            if abs(seconds) <= exactSeekLimit {
+                player.seek(to: target, toleranceBefore: .zero, toleranceAfter: .zero) { _ in }
+            } else {
+                Task { await player.seek(to: target) }
+            }
         case .speedDown, .speedUp:
             let step: Float = key == .speedUp ? 0.25 : -0.25
             player.defaultRate = min(max(player.defaultRate + step, 0.5), 4)
