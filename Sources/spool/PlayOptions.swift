@@ -49,6 +49,10 @@ struct PlayOptions: Equatable {
     var subtitleDelay: Double = 0
     /// `--af`, `--vf`, `--deinterlace` and `--audio-normalize`.
     var filters = FilterSettings()
+    /// `--replaygain=no|track|album`, `--replaygain-preamp=DB`, `--replaygain-clip` (mpv's).
+    var replayGain: ReplayGain.Mode = .off
+    var replayGainPreamp: Double = 0
+    var replayGainClips = false
     var eventsPath: String?
     var printsStatistics = false
     var publishesMPRIS = true
@@ -151,6 +155,10 @@ struct PlayOptions: Equatable {
           --deinterlace auto|yes|no     bwdif (one frame per frame): always (yes), or on frames flagged
                                         interlaced (auto); default no
           --audio-normalize             normalize loudness (loudnorm=I=-16:TP=-1.5:LRA=11, after --af)
+          --replaygain no|track|album   scale by the file's ReplayGain tag (the other one when it is missing);
+                                        kept below clipping by the tagged peak; default no
+          --replaygain-preamp DB        decibels added to the ReplayGain (-60 to 60; default 0)
+          --replaygain-clip             let the ReplayGain clip (no cap by the peak)
           --events FILE                 write one JSON object per event (JSON Lines)
           --stats                       print one JSON object of playback statistics on exit
           --geometry WxH                the window's size (default: the video's, within 80 % of the screen)
