@@ -20,6 +20,7 @@ enum ProbeReader {
             metadata.artist = metadata.artist ?? tag("artist", in: audio.pointee.metadata)
             metadata.album = metadata.album ?? tag("album", in: audio.pointee.metadata)
         }
+        metadata.replayGain = replayGain(format.metadata, audioStream: streams.first(where: isAudio))
         if let artworkStream {
             let picture = artworkStream.pointee.attached_pic
             if let bytes = picture.data, picture.size > 0 {
@@ -126,6 +127,29 @@ enum ProbeReader {
         case AV_CODEC_ID_TIFF: "image/tiff"
         default: nil
         }
+    }
+
+    /// The ReplayGain tags of the container, or of the audio stream where the container has
+    /// none (Ogg tags the stream); nil when neither has a gain.
+    private static func replayGain(
+        _ container: OpaquePointer?, audioStream: UnsafeMutablePointer<AVStream>?
+    ) -> ReplayGain? {
+        for dictionary in [container, audioStream?.pointee.metadata] {
+            func value(_ key: String, _ parse: (String) -> Double?) -> Double? {
+                tag(key, in: dictionary).flatMap(parse)
+            }
+            let gain = ReplayGain(
+                trackGain: value("REPLAYGAIN_TRACK_GAIN", ReplayGain.gain(tag:)),
+                trackPeak: value("REPLAYGAIN_TRACK_PEAK", ReplayGain.peak(tag:)),
+                albumGain: value("REPLAYGAIN_ALBUM_GAIN", ReplayGain.gain(tag:)),
+                albumPeak: value("REPLAYGAIN_ALBUM_PEAK", ReplayGain.peak(tag:)))
+            if !gain.isEmpty { return gain }
+        }
+        return nil
+    }
+
+    private static func isAudio(_ stream: UnsafeMutablePointer<AVStream>) -> Bool {
+        stream.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO
     }
 
     static func tag(_ key: String, in dictionary: OpaquePointer?) -> String? {

@@ -9,7 +9,7 @@ extension PlayOptions {
     static let flagNames: Set<String> = [
         "no-video", "no-audio", "untimed", "mute", "stats", "no-mpris", "no-interstitials", "now-playing",
         "no-viewport-cap", "no-resume", "no-osc", "keep-open", "fs", "idle", "osc-always",
-        "no-gapless", "pause", "strict", "audio-normalize",
+        "no-gapless", "pause", "strict", "audio-normalize", "replaygain-clip",
     ]
 
     /// Options that take a value, as `--name VALUE` or `--name=VALUE`.
@@ -17,7 +17,7 @@ extension PlayOptions {
         "vo", "ao", "audio-device", "start", "frames", "decoder-threads", "speed", "volume", "loop", "events",
         "mpris-name", "max-bitrate", "max-resolution", "buffer", "variant", "audio-lang", "sub-lang", "sub",
         "playlist", "geometry", "input-ipc-server", "wid", "ab-loop-a", "ab-loop-b", "ab-loop-count",
-        "audio-delay", "sub-delay", "af", "vf", "deinterlace", "hr-seek",
+        "audio-delay", "sub-delay", "af", "vf", "deinterlace", "hr-seek", "replaygain", "replaygain-preamp",
     ]
 
     /// Options about reading spool.conf itself: the command line's only, never the file's.
@@ -56,6 +56,7 @@ extension PlayOptions {
         case "pause": startsPaused = isOn
         case "strict": failsOnEarlyEnd = isOn
         case "audio-normalize": filters.normalizesAudio = isOn
+        case "replaygain-clip": replayGainClips = isOn
         default: preconditionFailure("flag \(name) is listed in flagNames but not handled")
         }
     }
@@ -122,6 +123,19 @@ extension PlayOptions {
             case "no": exactSeekLimit = 0
             default: throw UsageError(description: "\(flag): '\(value)' is not default, yes or no")
             }
+        case "replaygain":
+            switch value {
+            case "no": replayGain = .off
+            case "track": replayGain = .track
+            case "album": replayGain = .album
+            default: throw UsageError(description: "\(flag): '\(value)' is not no, track or album")
+            }
+        case "replaygain-preamp":
+            let decibels = try number()
+            guard (-60...60).contains(decibels) else {
+                throw UsageError(description: "--replaygain-preamp must be from -60 to 60 dB")
+            }
+            replayGainPreamp = decibels
         case "mpris-name":
             guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
             else { throw UsageError(description: "--mpris-name: '\(value)' must be letters, digits or _") }

@@ -52,6 +52,10 @@ struct PlayOptions: Equatable {
     /// Relative seeks from the keys of at most this many seconds are exact (`--hr-seek`:
     /// `default` 10, so ±5 s is exact and ±60 s a keyframe seek; `yes` every one, `no` none).
     var exactSeekLimit: Double = 10
+    /// `--replaygain=no|track|album`, `--replaygain-preamp=DB`, `--replaygain-clip` (mpv's).
+    var replayGain: ReplayGain.Mode = .off
+    var replayGainPreamp: Double = 0
+    var replayGainClips = false
     var eventsPath: String?
     var printsStatistics = false
     var publishesMPRIS = true
@@ -156,6 +160,10 @@ struct PlayOptions: Equatable {
           --audio-normalize             normalize loudness (loudnorm=I=-16:TP=-1.5:LRA=11, after --af)
           --hr-seek default|yes|no      exact key seeks: up to 10 s (the arrows' ±5 s, a wheel notch;
                                         ±60 s go to a keyframe), all (yes) or none (no); default default
+          --replaygain no|track|album   scale by the file's ReplayGain tag (the other one when it is missing);
+                                        kept below clipping by the tagged peak; default no
+          --replaygain-preamp DB        decibels added to the ReplayGain (-60 to 60; default 0)
+          --replaygain-clip             let the ReplayGain clip (no cap by the peak)
           --events FILE                 write one JSON object per event (JSON Lines)
           --stats                       print one JSON object of playback statistics on exit
           --geometry WxH                the window's size (default: the video's, within 80 % of the screen)

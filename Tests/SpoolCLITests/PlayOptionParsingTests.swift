@@ -13,7 +13,7 @@ struct PlayOptionParsingTests {
         "decoder-threads": "2", "speed": "1.5", "volume": "40", "loop": "3", "events": "ev.jsonl",
         "ab-loop-a": "2", "ab-loop-b": "5.5", "ab-loop-count": "2",
         "audio-delay": "0.5", "sub-delay": "-1", "af": "lavfi=[loudnorm=I=-16]", "vf": "hflip",
-        "deinterlace": "yes", "hr-seek": "yes",
+        "deinterlace": "yes", "hr-seek": "yes", "replaygain": "album", "replaygain-preamp": "-2.5",
         "mpris-name": "kiosk_1", "max-bitrate": "800000", "max-resolution": "1280x720", "buffer": "12",
         "variant": "2", "audio-lang": "pt-BR", "sub-lang": "en", "sub": "a=b.srt", "playlist": "list.m3u",
         "input-ipc-server": "/tmp/spool.sock", "geometry": "1280x720", "wid": "0x1a00007",

@@ -15,12 +15,15 @@ public struct AssetMetadata: Codable, Sendable, Equatable {
     public var artwork: Data?
     /// The cover art's MIME type (`"image/jpeg"`), when it is known.
     public var artworkMIMEType: String?
+    /// The ReplayGain tags, when the file carries any.
+    public var replayGain: ReplayGain?
 
     /// Metadata; every field defaults to absent.
     public init(
         title: String? = nil, artist: String? = nil, album: String? = nil, artwork: Data? = nil,
-        artworkMIMEType: String? = nil
+        artworkMIMEType: String? = nil, replayGain: ReplayGain? = nil
     ) {
+        self.replayGain = replayGain
         self.title = title
         self.artist = artist
         self.album = album

@@ -20,6 +20,14 @@ public struct PlayerConfiguration: Sendable {
     /// A libavfilter chain every decoded picture passes through before any pixel conversion
     /// (`--vf`, `--deinterlace`), or `nil` for none. Failures as for `audioFilterChain`.
     public var videoFilterChain: String?
+    /// Which ReplayGain tag each item's audio is scaled by (mpv's `--replaygain`; `.off`, the
+    /// default, plays it as decoded), with `replayGainPreamp` dB added and, when
+    /// `replayGainPreventsClipping`, lowered so the tagged peak stays at full scale.
+    public var replayGain: ReplayGain.Mode = .off
+    /// Decibels added to the ReplayGain tag's gain (mpv's `--replaygain-preamp`), within ±60.
+    public var replayGainPreamp: Double = 0
+    /// Whether the ReplayGain factor is capped by the tagged peak (mpv's `--replaygain-clip=no`).
+    public var replayGainPreventsClipping = true
     /// The clock that periodic and boundary time observers sleep on.
     public var clock: any Clock<Duration>
     /// The clock a pause's countdown to releasing its buffers runs on

@@ -286,8 +286,13 @@ final class AudioLoop {
         {
             return
         }
-        let (requestedRate, preservesPitch) = control.withLock { ($0.rate, $0.algorithm.preservesPitch) }
+        let (requestedRate, preservesPitch, gain) = control.withLock {
+            ($0.rate, $0.algorithm.preservesPitch, $0.audioGain)
+        }
         if requestedRate > 0 { playbackRate = requestedRate }
+        var buffer = buffer
+        // ReplayGain, after the user's filters (mpv applies it in its own volume stage).
+        if gain != 1 { for index in buffer.samples.indices { buffer.samples[index] *= gain } }
         let mediaDuration = MediaTime(value: Int64(buffer.frameCount), timescale: Int32(buffer.format.sampleRate))
         for piece in try stretch(buffer, rate: playbackRate, mode: preservesPitch ? .preservingPitch : .varispeed) {
             try output.write(piece)

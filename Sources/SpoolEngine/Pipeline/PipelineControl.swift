@@ -53,6 +53,8 @@ struct PipelineControlState: Sendable {
     /// a changed one at their next buffer or frame.
     var audioFilterChain: String?
     var videoFilterChain: String?
+    /// The factor every audio sample is multiplied by: the item's ReplayGain (1: none).
+    var audioGain: Float = 1
     /// Where the item is in its life; changed only by `advance(_:)`.
     private(set) var phase = PipelinePhase.probing
     /// Whether `stop()` ran: every thread returns.

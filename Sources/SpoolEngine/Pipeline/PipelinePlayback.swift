@@ -138,9 +138,13 @@ package final class PipelinePlayback: ItemPlayback {
                 fail(PlaybackError(.system, "\(itemName): \(error)"))
                 return
             }
+            let gain = await replayGainFactor(of: asset)
             // Stopped meanwhile: the demux thread still runs, to close the probe's container
             // where FFmpeg objects are freed, off the cooperative pool.
-            let stopped = !control.update { $0.advance(.probed) }
+            let stopped = !control.update { state in
+                state.audioGain = gain
+                return state.advance(.probed)
+            }
             startThread("spool-demux") { [self] in
                 if stopped { return withExtendedLifetime(container) {} }
                 openAndRun(startedAt: startedAt, tracks: tracks, container: container)
@@ -277,6 +281,17 @@ package final class PipelinePlayback: ItemPlayback {
         case began(Int)
         case refused
         case needsAudioDevice
+    }
+
+    /// The item's ReplayGain factor under the configuration's mode (1 when off, untagged, or
+    /// for an asset without metadata, as HLS).
+    private func replayGainFactor(of asset: URLAsset) async -> Float {
+        guard configuration.replayGain != .off,
+            let tags = try? await asset.load(.metadata).replayGain
+        else { return 1 }
+        return tags.factor(
+            mode: configuration.replayGain, preamp: configuration.replayGainPreamp,
+            preventsClipping: configuration.replayGainPreventsClipping)
     }
 
     /// Wakes producers blocked on full queues: what they hold is stale now. The demux thread
