@@ -70,19 +70,27 @@ public enum ToolRunner {
         process.standardError = err
         let watch = ProcessWatch()
         let started = ContinuousClock.now
-        let status = try await withCheckedThrowingContinuation {
-            (continuation: CheckedContinuation<Int32, any Error>) in
-            process.terminationHandler = { finished in
-                watch.finish()
-                continuation.resume(returning: finished.terminationStatus)
+        // A cancelled caller (a test that failed and cancelled the task running the tool)
+        // kills the child at once; one still running when the test process exits is killed
+        // then (`ChildProcesses`). Before, a `spool play --pause` a failed test left behind
+        // ran on, paused, long after its test run.
+        let status = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
+                process.terminationHandler = { finished in
+                    watch.finish()
+                    continuation.resume(returning: finished.terminationStatus)
+                }
+                do {
+                    try process.run()
+                    watch.started(pid: process.processIdentifier)
+                    if let timeout { watch.killAfter(timeout) }
+                } catch {
+                    process.terminationHandler = nil
+                    continuation.resume(throwing: ToolError(description: "cannot run \(executable.path): \(error)"))
+                }
             }
-            do {
-                try process.run()
-                if let timeout { watch.killAfter(timeout, pid: process.processIdentifier) }
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: ToolError(description: "cannot run \(executable.path): \(error)"))
-            }
+        } onCancel: {
+            watch.kill()
         }
         let elapsed = started.duration(to: .now)
         watch.finish()
@@ -123,9 +131,10 @@ public enum ToolRunner {
     }
 }
 
-/// Kills a child that outlives its time limit, unless it finished first.
+/// Kills a child that outlives its time limit or its caller's task, unless it finished first.
 private final class ProcessWatch: Sendable {
     private struct State {
+        var pid: Int32?
         var finished = false
         var killed = false
         var watchdog: Task<Void, Never>?
@@ -135,25 +144,57 @@ private final class ProcessWatch: Sendable {
 
     var didKill: Bool { state.withLock { $0.killed } }
 
-    func killAfter(_ timeout: Duration, pid: Int32) {
+    /// The child runs as `pid` (killed at the test process's exit if still running then).
+    func started(pid: Int32) {
+        ChildProcesses.add(pid)
+        state.withLock { $0.pid = pid }
+    }
+
+    func killAfter(_ timeout: Duration) {
         let watchdog = Task { [self] in
             try? await Task.sleep(for: timeout)
             guard !Task.isCancelled else { return }
-            // Checked under the lock the termination handler takes, so a child whose exit was
-            // already handled is never signalled (its pid may belong to someone else by then).
-            state.withLock { state in
-                guard !state.finished else { return }
-                state.killed = true
-                kill(pid, SIGKILL)
-            }
+            kill()
         }
         state.withLock { $0.watchdog = watchdog }
+    }
+
+    /// Kills the child now, if it runs. Checked under the lock the termination handler takes,
+    /// so a child whose exit was already handled is never signalled (its pid may belong to
+    /// someone else by then).
+    func kill() {
+        state.withLock { state in
+            guard !state.finished, let pid = state.pid else { return }
+            state.killed = true
+            Glibc.kill(pid, SIGKILL)
+        }
     }
 
     func finish() {
         state.withLock { state in
             state.finished = true
             state.watchdog?.cancel()
+            if let pid = state.pid { ChildProcesses.remove(pid) }
         }
+    }
+}
+
+/// The tools' children still running, killed when the test process exits normally (an
+/// `atexit` handler): a child whose test ended without awaiting it never outlives the run.
+private enum ChildProcesses {
+    private static let running = Locked<Set<Int32>>([])
+    private static let killAtExit: Void = {
+        atexit {
+            for pid in ChildProcesses.running.withLock({ $0 }) { Glibc.kill(pid, SIGKILL) }
+        }
+    }()
+
+    static func add(_ pid: Int32) {
+        _ = killAtExit
+        running.withLock { _ = $0.insert(pid) }
+    }
+
+    static func remove(_ pid: Int32) {
+        running.withLock { _ = $0.remove(pid) }
     }
 }

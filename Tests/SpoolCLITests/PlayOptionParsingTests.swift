@@ -44,7 +44,9 @@ struct PlayOptionParsingTests {
         #expect(try Self.parse(["--hr-seek=no", "--hr-seek=default", "x"]).exactSeekLimit == 10)
         #expect(try Self.parse(["--hr-seek=yes", "x"]).exactSeekLimit == .infinity)
         #expect(try Self.parse(["--hr-seek", "no", "x"]).exactSeekLimit == 0)
-        #expect(throws: UsageError.self) { try Self.parse(["--hr-seek=absolute", "x"]) }
+        #expect(throws: PlayOptions.UsageError(description: "--hr-seek: 'absolute' is not default, yes or no")) {
+            try Self.parse(["--hr-seek=absolute", "x"])
+        }
     }
 
     @Test("a value may contain '=': only the first one splits")

@@ -48,6 +48,8 @@ struct PlayFilterIPCIntegrationTests {
                 "--input-ipc-server=\(socket)", url.path,
             ])
         }
+        // A failure below must not leave the paused player running: cancelling kills it.
+        defer { playback.cancel() }
         #expect(await eventually(timeout: .seconds(20)) { FileManager.default.fileExists(atPath: socket) })
         let replies = try await runOnDedicatedThread {
             let client = try UnixSocketLineClient(path: socket)

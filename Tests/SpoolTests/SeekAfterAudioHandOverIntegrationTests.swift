@@ -55,12 +55,13 @@ struct SeekAfterAudioHandOverIntegrationTests {
         #expect(queue.currentItem === first, "the first item ended before its video did")
         let handedOver = (queue.playback as? PipelinePlayback)?.control.withLock { $0.audioHandedOver }
         #expect(handedOver == true, "no hand-over by 2.4 s")
-        let heardBefore = first.accessLog().statistics.audioFramesOutput
         let seeks = ConditionLock<[Bool]>([])
         queue.seek(to: MediaTime(seconds: 1, preferredTimescale: 1000), toleranceBefore: .zero, toleranceAfter: .zero) {
             finished in seeks.update { $0.append(finished) }
         }
         await clock.run(until: .milliseconds(2500))
+        // What the first seek wrote is counted by now; from the second, 0.5 s to 2 s is written.
+        let heardBefore = first.accessLog().statistics.audioFramesOutput
         queue.seek(to: MediaTime(seconds: 0.5, preferredTimescale: 1000), toleranceBefore: .zero, toleranceAfter: .zero)
         { finished in seeks.update { $0.append(finished) } }
         await clock.run(until: .milliseconds(2600))
@@ -74,18 +75,20 @@ struct SeekAfterAudioHandOverIntegrationTests {
         await clock.run(until: .milliseconds(4900))
         #expect(queue.currentItem === first, "the first item ended early: \(events.elements)")
         let heard = first.accessLog().statistics.audioFramesOutput - heardBefore
-        // Its tone from 0.5 s to its end at 2 s: 1.5 s at 48 kHz, give or take a codec frame.
+        // Its tone from 0.5 s (the second seek) to its end at 2 s: 1.5 s at 48 kHz, give or take
+        // a codec frame.
         #expect(abs(heard - 72_000) <= 2048, "audio frames written after the seeks: \(heard)")
         await clock.run(until: .milliseconds(5200))
         #expect(
             await events.wait { $0.contains(.didPlayToEnd(itemID: first.id)) },
             "the first item did not end with its video: \(events.elements)")
         #expect(queue.currentItem === second)
-        // The second item plays its 3 s from its start (not from where its first preroll had
-        // got to), and each item ends once.
-        await clock.run(until: .milliseconds(7800))
+        // The second item plays its 3 s from its start at the new hand-over (4 s), not from
+        // where its first preroll had got to (about 0.5 s in): it ends at 7 s, not 6.5 s. Each
+        // item ends once.
+        await clock.run(until: .milliseconds(6800))
         #expect(queue.currentItem === second, "the second item ended early: \(events.elements)")
-        await clock.run(until: .milliseconds(8400))
+        await clock.run(until: .milliseconds(7400))
         #expect(
             await events.wait { $0.contains(.didPlayToEnd(itemID: second.id)) },
             "the second item did not play to its end: \(events.elements)")
